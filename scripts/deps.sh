@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs every Debian package the build and the tests need. Idempotent: installs only what is
+# missing, and runs apt-get update only when something is. Needs root (or sudo) when it installs.
+set -euo pipefail
+
+packages=(
+  g++ cmake make pkg-config
+  libsimdjson-dev libboost1.81-dev libcli11-dev libfmt-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  clang-format
+)
+if [ "${GAMEBOARD_WITH_FUZZ:-0}" = 1 ]; then packages+=(clang-14 libclang-rt-14-dev); fi
+if [ "${GAMEBOARD_WITH_BENCH:-0}" = 1 ]; then packages+=(wrk valgrind nodejs); fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+
+echo "deps.sh: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,155 @@
+#include "core/json_reader.h"
+
+#include <fmt/format.h>
+
+namespace gb {
+
+void Issues::add(std::string_view path, std::string_view problem) {
+  ++total_;
+  if (list_.size() < kMax) list_.push_back(fmt::format("{}: {}", path, problem));
+}
+
+std::optional<JsonValue> parse_json(std::string_view text, Issues& issues) {
+  thread_local simdjson::dom::parser parser = [] {
+    simdjson::dom::parser p(kMaxJsonBytes + 64);
+    simdjson::error_code err = p.allocate(4096, kMaxJsonDepth);
+    (void)err;  // on failure parse() allocates on demand
+    return p;
+  }();
+  if (text.size() > kMaxJsonBytes) {
+    issues.add("body", "larger than 1 MiB");
+    return std::nullopt;
+  }
+  JsonValue root;
+  auto error = parser.parse(text.data(), text.size(), true).get(root);
+  if (error) {
+    issues.add("body", fmt::format("not valid JSON ({})", simdjson::error_message(error)));
+    return std::nullopt;
+  }
+  return root;
+}
+
+std::string to_compact_json(JsonValue v) { return simdjson::minify(v); }
+
+std::string_view json_type_name(JsonValue v) {
+  switch (v.type()) {
+    case simdjson::dom::element_type::ARRAY: return "array";
+    case simdjson::dom::element_type::OBJECT: return "object";
+    case simdjson::dom::element_type::INT64:
+    case simdjson::dom::element_type::UINT64: return "integer";
+    case simdjson::dom::element_type::DOUBLE: return "number";
+    case simdjson::dom::element_type::STRING: return "string";
+    case simdjson::dom::element_type::BOOL: return "boolean";
+    case simdjson::dom::element_type::NULL_VALUE: return "null";
+  }
+  return "unknown";
+}
+
+bool read_integer(JsonValue v, std::string_view path, int64_t lo, int64_t hi, int64_t& out,
+                  Issues& issues) {
+  int64_t value = 0;
+  if (v.type() == simdjson::dom::element_type::INT64) {
+    value = v.get_int64().value_unsafe();
+  } else if (v.type() == simdjson::dom::element_type::UINT64) {
+    issues.add(path, fmt::format("must be an integer in {}..{}", lo, hi));
+    return false;
+  } else {
+    issues.add(path, fmt::format("must be an integer, got {}", json_type_name(v)));
+    return false;
+  }
+  if (value < lo || value > hi) {
+    issues.add(path, fmt::format("must be in {}..{}, got {}", lo, hi, value));
+    return false;
+  }
+  out = value;
+  return true;
+}
+
+ObjectReader::ObjectReader(JsonValue v, std::string path, Issues& issues)
+    : path_(std::move(path)), issues_(issues) {
+  if (v.type() == simdjson::dom::element_type::OBJECT) {
+    obj_ = v.get_object().value_unsafe();
+    is_object_ = true;
+  } else {
+    issues_.add(path_, fmt::format("must be an object, got {}", json_type_name(v)));
+  }
+}
+
+std::string ObjectReader::child_path(std::string_view key) const {
+  return fmt::format("{}.{}", path_, key);
+}
+
+std::optional<JsonValue> ObjectReader::get(std::string_view key) {
+  if (!is_object_) return std::nullopt;
+  JsonValue v;
+  if (obj_.at_key(key).get(v)) {
+    issues_.add(child_path(key), "is missing");
+    return std::nullopt;
+  }
+  return v;
+}
+
+bool ObjectReader::integer(std::string_view key, int64_t lo, int64_t hi, int64_t& out) {
+  auto v = get(key);
+  return v && read_integer(*v, child_path(key), lo, hi, out, issues_);
+}
+
+bool ObjectReader::boolean(std::string_view key, bool& out) {
+  auto v = get(key);
+  if (!v) return false;
+  if (v->type() != simdjson::dom::element_type::BOOL) {
+    issues_.add(child_path(key), fmt::format("must be a boolean, got {}", json_type_name(*v)));
+    return false;
+  }
+  out = v->get_bool().value_unsafe();
+  return true;
+}
+
+bool ObjectReader::string(std::string_view key, std::string_view& out) {
+  auto v = get(key);
+  if (!v) return false;
+  if (v->type() != simdjson::dom::element_type::STRING) {
+    issues_.add(child_path(key), fmt::format("must be a string, got {}", json_type_name(*v)));
+    return false;
+  }
+  out = v->get_string().value_unsafe();
+  return true;
+}
+
+bool ObjectReader::one_of(std::string_view key, std::span<const std::string_view> names,
+                          int& out) {
+  std::string_view s;
+  if (!string(key, s)) return false;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == s) {
+      out = static_cast<int>(i);
+      return true;
+    }
+  }
+  std::string allowed;
+  for (auto n : names) allowed += fmt::format("{}{}", allowed.empty() ? "" : ", ", n);
+  std::string shown;
+  for (char c : s.substr(0, 40)) {
+    auto u = static_cast<unsigned char>(c);
+    shown.push_back(u >= 0x20 && u < 0x7F ? c : '?');
+  }
+  issues_.add(child_path(key), fmt::format("must be one of {}, got \"{}\"", allowed, shown));
+  return false;
+}
+
+std::optional<simdjson::dom::array> ObjectReader::array(std::string_view key, size_t max_len) {
+  auto v = get(key);
+  if (!v) return std::nullopt;
+  if (v->type() != simdjson::dom::element_type::ARRAY) {
+    issues_.add(child_path(key), fmt::format("must be an array, got {}", json_type_name(*v)));
+    return std::nullopt;
+  }
+  auto arr = v->get_array().value_unsafe();
+  if (arr.size() > max_len) {
+    issues_.add(child_path(key), fmt::format("has more than {} entries", max_len));
+    return std::nullopt;
+  }
+  return arr;
+}
+
+}  // namespace gb

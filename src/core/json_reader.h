@@ -1,0 +1,85 @@
+// Reading untrusted JSON into typed values with precise, path-named issues.
+//
+// Parsing uses simdjson's DOM parser (one per thread, bounded capacity and depth). Readers never
+// throw: every problem is appended to an Issues list as "<path>: <problem>" and the caller decides.
+#pragma once
+
+#include <simdjson.h>
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gb {
+
+using JsonValue = simdjson::dom::element;
+
+// An ordered list of problems found in one input; it keeps the first kMax and counts the rest.
+class Issues {
+ public:
+  static constexpr size_t kMax = 12;
+  void add(std::string_view path, std::string_view problem);
+  bool empty() const { return total_ == 0; }
+  size_t total() const { return total_; }
+  const std::vector<std::string>& list() const { return list_; }
+
+ private:
+  std::vector<std::string> list_;
+  size_t total_ = 0;
+};
+
+inline constexpr size_t kMaxJsonDepth = 32;
+inline constexpr size_t kMaxJsonBytes = 1 << 20;
+
+// Parses `text` with this thread's parser. On failure returns nullopt and appends one issue.
+// The returned element is valid until the next parse_json call on the same thread.
+std::optional<JsonValue> parse_json(std::string_view text, Issues& issues);
+
+// Returns `v` re-serialised as compact JSON (used to echo a sent state verbatim).
+std::string to_compact_json(JsonValue v);
+
+// Returns a short JSON type name for messages: "object", "array", "string", "integer", ...
+std::string_view json_type_name(JsonValue v);
+
+// Reads the fields of one JSON object, appending an issue per missing or malformed field.
+// Paths are built as "<path>.<key>", so issues read like "state.entities[3].lane: ...".
+class ObjectReader {
+ public:
+  ObjectReader(JsonValue v, std::string path, Issues& issues);
+  bool is_object() const { return is_object_; }
+  const std::string& path() const { return path_; }
+
+  // Returns the field's value, or nullopt (and an issue) when it is absent.
+  std::optional<JsonValue> get(std::string_view key);
+  // Reads an integer within lo..hi into `out`; false (and an issue) otherwise.
+  bool integer(std::string_view key, int64_t lo, int64_t hi, int64_t& out);
+  template <class T>
+  bool integer(std::string_view key, int64_t lo, int64_t hi, T& out) {
+    int64_t v = 0;
+    if (!integer(key, lo, hi, v)) return false;
+    out = static_cast<T>(v);
+    return true;
+  }
+  bool boolean(std::string_view key, bool& out);
+  bool string(std::string_view key, std::string_view& out);
+  // Reads a string that must be one of `names`; stores its index.
+  bool one_of(std::string_view key, std::span<const std::string_view> names, int& out);
+  // Reads an array of at most max_len elements.
+  std::optional<simdjson::dom::array> array(std::string_view key, size_t max_len);
+  std::string child_path(std::string_view key) const;
+
+ private:
+  simdjson::dom::object obj_;
+  std::string path_;
+  Issues& issues_;
+  bool is_object_ = false;
+};
+
+// Checks a bare integer value against lo..hi, appending an issue at `path` when it is not one.
+bool read_integer(JsonValue v, std::string_view path, int64_t lo, int64_t hi, int64_t& out,
+                  Issues& issues);
+
+}  // namespace gb

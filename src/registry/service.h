@@ -1,0 +1,89 @@
+// The type-erased face of one game for the server and the CLI, and the adapter that builds it
+// from a GameTraits struct. The response shapes of SPEC.md section 1 are written here, once.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+
+namespace gb {
+
+// Writes the `spec` object: {slug, name, goal, scoring, rules, actionGrammar}.
+void write_spec(const GameInfo& info, JsonWriter& out);
+
+class GameService {
+ public:
+  virtual ~GameService() = default;
+  virtual const GameInfo& info() const = 0;
+  // Writes the init answer {ok, state, observation, legalActions, spec, score, gameOver}.
+  virtual void write_init(uint32_t seed, JsonWriter& out) const = 0;
+  // Validates and applies one action; writes the answer and returns its HTTP status (200/400).
+  virtual int write_action(JsonValue state, JsonValue action, JsonWriter& out) const = 0;
+};
+
+// Writes {error, issues:[...]} for a 400 answer.
+void write_error(std::string_view error, const Issues& issues, JsonWriter& out);
+
+template <GameTraits G>
+class ServiceFor final : public GameService {
+ public:
+  const GameInfo& info() const override { return G::info(); }
+
+  void write_init(uint32_t seed, JsonWriter& out) const override {
+    typename G::State s = G::init(seed);
+    out.begin_object();
+    out.field("ok", true);
+    out.key("state");
+    G::encode_state(s, out);
+    write_common(s, out);
+    out.key("spec");
+    write_spec(G::info(), out);
+    out.end_object();
+  }
+
+  int write_action(JsonValue state_json, JsonValue action_json, JsonWriter& out) const override {
+    Issues issues;
+    std::optional<typename G::Action> action = G::decode_action(action_json, issues);
+    if (!action) {
+      write_error("Invalid body", issues, out);
+      return 400;
+    }
+    typename G::State s{};
+    if (!G::decode_state(state_json, s, issues)) {
+      write_error("Invalid state", issues, out);
+      return 400;
+    }
+    Outcome outcome = G::apply(s, *action);
+    out.begin_object();
+    out.field("ok", outcome.ok);
+    if (!outcome.ok) out.field("reason", outcome.reason);
+    out.key("state");
+    if (outcome.ok) {
+      G::encode_state(s, out);
+    } else {
+      out.raw(to_compact_json(state_json));  // the same JSON value as the one sent
+    }
+    write_common(s, out);
+    out.end_object();
+    return 200;
+  }
+
+ private:
+  static void write_common(const typename G::State& s, JsonWriter& out) {
+    out.key("observation");
+    G::encode_observation(s, out);
+    typename G::ActionList legal;
+    G::legal_actions(s, legal);
+    out.key("legalActions");
+    out.begin_array();
+    for (const auto& a : legal) G::encode_action(a, out);
+    out.end_array();
+    out.field("score", G::score(s));
+    out.field("gameOver", G::game_over(s));
+  }
+};
+
+}  // namespace gb
