@@ -2,7 +2,8 @@
 //
 // A game is a traits struct G (see `GameTraits` below) over its own engine: typed State and Action,
 // pure functions to start, apply, list legal actions and read the score, plus a JSON codec. The
-// engine itself knows nothing of JSON; the traits struct joins engine and codec for the layers above.
+// engine itself knows nothing of JSON; the traits struct joins engine and codec for the layers
+// above.
 #pragma once
 
 #include <concepts>
@@ -43,18 +44,18 @@ concept GameTraits = requires(typename G::State& s, const typename G::State& cs,
   { G::info() } -> std::same_as<const GameInfo&>;
   { G::init(seed) } -> std::same_as<typename G::State>;
   { G::apply(s, a) } -> std::same_as<Outcome>;
-  { G::legal_actions(cs, list) };
+  {G::legal_actions(cs, list)};
   // A superset of the legal set (every action kind with representative payloads), for probing.
-  { G::candidate_actions(cs, list) };
+  {G::candidate_actions(cs, list)};
   { G::score(cs) } -> std::same_as<int64_t>;
   { G::game_over(cs) } -> std::same_as<bool>;
   // Strict grammar check used over HTTP: unknown types and out-of-range payloads are issues.
   { G::decode_action(v, issues) } -> std::same_as<std::optional<typename G::Action>>;
   // Full validation of an untrusted state.
   { G::decode_state(v, s, issues) } -> std::same_as<bool>;
-  { G::encode_state(cs, w) };
-  { G::encode_action(a, w) };
-  { G::encode_observation(cs, w) };
+  {G::encode_state(cs, w)};
+  {G::encode_action(a, w)};
+  {G::encode_observation(cs, w)};
 };
 
 }  // namespace gb

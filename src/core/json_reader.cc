@@ -29,18 +29,27 @@ std::optional<JsonValue> parse_json(std::string_view text, Issues& issues) {
   return root;
 }
 
-std::string to_compact_json(JsonValue v) { return simdjson::minify(v); }
+std::string to_compact_json(JsonValue v) {
+  return simdjson::minify(v);
+}
 
 std::string_view json_type_name(JsonValue v) {
   switch (v.type()) {
-    case simdjson::dom::element_type::ARRAY: return "array";
-    case simdjson::dom::element_type::OBJECT: return "object";
+    case simdjson::dom::element_type::ARRAY:
+      return "array";
+    case simdjson::dom::element_type::OBJECT:
+      return "object";
     case simdjson::dom::element_type::INT64:
-    case simdjson::dom::element_type::UINT64: return "integer";
-    case simdjson::dom::element_type::DOUBLE: return "number";
-    case simdjson::dom::element_type::STRING: return "string";
-    case simdjson::dom::element_type::BOOL: return "boolean";
-    case simdjson::dom::element_type::NULL_VALUE: return "null";
+    case simdjson::dom::element_type::UINT64:
+      return "integer";
+    case simdjson::dom::element_type::DOUBLE:
+      return "number";
+    case simdjson::dom::element_type::STRING:
+      return "string";
+    case simdjson::dom::element_type::BOOL:
+      return "boolean";
+    case simdjson::dom::element_type::NULL_VALUE:
+      return "null";
   }
   return "unknown";
 }
@@ -116,8 +125,7 @@ bool ObjectReader::string(std::string_view key, std::string_view& out) {
   return true;
 }
 
-bool ObjectReader::one_of(std::string_view key, std::span<const std::string_view> names,
-                          int& out) {
+bool ObjectReader::one_of(std::string_view key, std::span<const std::string_view> names, int& out) {
   std::string_view s;
   if (!string(key, s)) return false;
   for (size_t i = 0; i < names.size(); ++i) {

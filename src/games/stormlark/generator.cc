@@ -47,8 +47,9 @@ int live_wardens(const State& s) {
 }
 
 void place(State& s, Kind kind, int lane, int8_t drift = 0) {
-  s.entities[s.count++] = Entity{s.next_id++, kind, static_cast<int8_t>(lane), 9,
-                                 static_cast<int8_t>(starting_hp(kind)), drift};
+  s.entities[s.count++] = Entity{
+      s.next_id++, kind, static_cast<int8_t>(lane), 9, static_cast<int8_t>(starting_hp(kind)),
+      drift};
 }
 
 // Picks a non-crag solid among the kinds unlocked at this difficulty. Weights: knot 10,

@@ -177,7 +177,9 @@ std::vector<int64_t> cheapest_path_hits(const State& b) {
 
 }  // namespace
 
-bool survivable(const State& s) { return survivable_near(near_board(s)); }
+bool survivable(const State& s) {
+  return survivable_near(near_board(s));
+}
 
 int repair(State& s) {
   State b = near_board(s);

@@ -67,7 +67,8 @@ void check_board(const State& s, Issues& issues) {
 
 void Traits::candidate_actions(const State&, ActionList& out) {
   out.clear();
-  for (size_t i = 0; i < kActionNames.size(); ++i) out.push_back(Action{static_cast<ActionType>(i)});
+  for (size_t i = 0; i < kActionNames.size(); ++i)
+    out.push_back(Action{static_cast<ActionType>(i)});
 }
 
 std::optional<Action> Traits::decode_action(JsonValue v, Issues& issues) {
@@ -151,7 +152,7 @@ void Traits::encode_state(const State& s, JsonWriter& w) {
 void Traits::encode_action(const Action& a, JsonWriter& w) {
   w.begin_object();
   w.field("type", a.type == ActionType::kUnknown ? std::string_view("UNKNOWN")
-                                                  : kActionNames[static_cast<int>(a.type)]);
+                                                 : kActionNames[static_cast<int>(a.type)]);
   w.end_object();
 }
 

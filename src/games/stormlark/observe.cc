@@ -5,15 +5,24 @@ namespace gb::stormlark {
 
 char glyph(const Entity& e) {
   switch (e.kind) {
-    case Kind::kCrag: return '#';
-    case Kind::kKnot: return 'k';
-    case Kind::kDrifter: return e.drift < 0 ? '^' : 'v';
-    case Kind::kRimeshell: return e.hp >= 2 ? 'R' : 'r';  // 'r': cracked after the first hit
-    case Kind::kSparker: return 's';
-    case Kind::kWarden: return 'W';
-    case Kind::kSquall: return '~';
-    case Kind::kMote: return '*';
-    case Kind::kGate: return '|';
+    case Kind::kCrag:
+      return '#';
+    case Kind::kKnot:
+      return 'k';
+    case Kind::kDrifter:
+      return e.drift < 0 ? '^' : 'v';
+    case Kind::kRimeshell:
+      return e.hp >= 2 ? 'R' : 'r';  // 'r': cracked after the first hit
+    case Kind::kSparker:
+      return 's';
+    case Kind::kWarden:
+      return 'W';
+    case Kind::kSquall:
+      return '~';
+    case Kind::kMote:
+      return '*';
+    case Kind::kGate:
+      return '|';
   }
   return '?';
 }

@@ -9,8 +9,12 @@ namespace gb::stormlark {
 
 using detail::Turn;
 
-int64_t reach_quarters(int64_t reach) { return 3 + std::min<int64_t>(reach, kDifficultyCap); }
-int64_t chain_tenths(int64_t chain) { return 10 + std::min<int64_t>(chain, 20); }
+int64_t reach_quarters(int64_t reach) {
+  return 3 + std::min<int64_t>(reach, kDifficultyCap);
+}
+int64_t chain_tenths(int64_t chain) {
+  return 10 + std::min<int64_t>(chain, 20);
+}
 
 int64_t clear_award(int64_t base, int64_t chain, int64_t reach) {
   return (base * chain_tenths(chain) * reach_quarters(reach) + 20) / 40;
@@ -22,16 +26,24 @@ int64_t reach_award(int64_t amount, int64_t reach) {
 
 int64_t clear_base(Kind k) {
   switch (k) {
-    case Kind::kKnot: return 50;
-    case Kind::kDrifter: return 90;
-    case Kind::kSparker: return 140;
-    case Kind::kRimeshell: return 160;
-    case Kind::kWarden: return 500;
-    default: return 0;
+    case Kind::kKnot:
+      return 50;
+    case Kind::kDrifter:
+      return 90;
+    case Kind::kSparker:
+      return 140;
+    case Kind::kRimeshell:
+      return 160;
+    case Kind::kWarden:
+      return 500;
+    default:
+      return 0;
   }
 }
 
-bool is_solid(Kind k) { return k <= Kind::kWarden; }
+bool is_solid(Kind k) {
+  return k <= Kind::kWarden;
+}
 
 int starting_hp(Kind k) {
   if (k == Kind::kRimeshell) return 2;
@@ -92,11 +104,20 @@ static void fire_pulse(State& s, Turn& t) {
 // Step 2: the player phase.
 void step2_player(State& s, Turn& t) {
   switch (t.action) {
-    case ActionType::kUp: --s.ship_lane; break;
-    case ActionType::kDown: ++s.ship_lane; break;
-    case ActionType::kVent: t.regen = 3; break;
-    case ActionType::kFire: fire_pulse(s, t); break;
-    default: break;
+    case ActionType::kUp:
+      --s.ship_lane;
+      break;
+    case ActionType::kDown:
+      ++s.ship_lane;
+      break;
+    case ActionType::kVent:
+      t.regen = 3;
+      break;
+    case ActionType::kFire:
+      fire_pulse(s, t);
+      break;
+    default:
+      break;
   }
 }
 
@@ -114,7 +135,8 @@ void step3_discharge(State& s, Turn& t) {
 }
 
 // Step 4: drifters and wardens move in ascending id order, each seeing the moves before it.
-// A warden's age in world steps is 9 - col, so this step is its (10 - col)th: it moves on even ones.
+// A warden's age in world steps is 9 - col, so this step is its (10 - col)th: it moves on even
+// ones.
 void step4_movers(State& s, Turn&) {
   for (int i = 0; i < s.count; ++i) {
     Entity& e = s.entities[i];
@@ -221,10 +243,10 @@ namespace {
 
 using StepFn = void (*)(State&, Turn&);
 constexpr std::array<StepFn, 11> kSteps = {
-    detail::step2_player,    detail::step3_discharge,  detail::step4_movers, detail::step5_scroll,
-    detail::step6_pickups,   detail::step7_collision,  detail::step8_regenerate,
-    detail::step9_draw,      detail::step10_guarantee, detail::step11_counters,
-    detail::step12_end};
+    detail::step2_player,     detail::step3_discharge, detail::step4_movers,
+    detail::step5_scroll,     detail::step6_pickups,   detail::step7_collision,
+    detail::step8_regenerate, detail::step9_draw,      detail::step10_guarantee,
+    detail::step11_counters,  detail::step12_end};
 
 // Step 1: validation, with SPEC 2 precedence: unknown action, run over, phase, specific rule.
 Outcome step1_validate(const State& s, ActionType a) {
@@ -235,13 +257,16 @@ Outcome step1_validate(const State& s, ActionType a) {
     return a == ActionType::kNextReach ? Outcome::accept() : Outcome::refuse("at_gate");
   }
   switch (a) {
-    case ActionType::kNextReach: return Outcome::refuse("not_at_gate");
-    case ActionType::kUp: return s.ship_lane > 0 ? Outcome::accept() : Outcome::refuse("lane_top");
+    case ActionType::kNextReach:
+      return Outcome::refuse("not_at_gate");
+    case ActionType::kUp:
+      return s.ship_lane > 0 ? Outcome::accept() : Outcome::refuse("lane_top");
     case ActionType::kDown:
       return s.ship_lane < kLanes - 1 ? Outcome::accept() : Outcome::refuse("lane_bottom");
     case ActionType::kFire:
       return s.charge >= kPulseCost ? Outcome::accept() : Outcome::refuse("low_charge");
-    default: return Outcome::accept();
+    default:
+      return Outcome::accept();
   }
 }
 
@@ -258,7 +283,9 @@ Outcome apply(State& s, Action a) {
   Outcome o = step1_validate(s, a.type);
   if (!o.ok) return o;
   switch (a.type) {
-    case ActionType::kEndRun: s.phase = Phase::kOver; break;
+    case ActionType::kEndRun:
+      s.phase = Phase::kOver;
+      break;
     case ActionType::kNextReach:
       s.reach += 1;
       s.hull = static_cast<int8_t>(std::min(kHullMax, s.hull + 1));
@@ -266,7 +293,9 @@ Outcome apply(State& s, Action a) {
       s.phase = Phase::kFlying;
       s.reach_flawless = true;
       break;
-    default: scrolling_turn(s, a.type); break;
+    default:
+      scrolling_turn(s, a.type);
+      break;
   }
   return o;
 }

@@ -12,7 +12,8 @@ const GameInfo& Traits::info() {
           "Fly a survey craft down a 7x10 storm canyon: dodge basalt, clear cells with a "
           "charge-limited pulse, and reach each Gate.",
       .goal =
-          "Fly the Stormlark down a storm canyon 7 lanes tall and 10 columns wide. The craft sits in "
+          "Fly the Stormlark down a storm canyon 7 lanes tall and 10 columns wide. The craft sits "
+          "in "
           "column 0; everything else scrolls one column toward you per turn, and the world moves "
           "only when you act. Each turn: reposition (UP/DOWN), clear (FIRE, 3 charge) or bank "
           "(VENT). Crags cannot be cleared. A dodge-only path across the next 3 columns always "
@@ -87,13 +88,14 @@ const GameInfo& Traits::info() {
           "an id is not below nextId, a gate column is partial, the phase is flying or reachClear "
           "at hull 0, or the score is above 1000000. Well-formed positions play could not reach "
           "are accepted and stepped. Actions may carry extra keys; they are ignored.",
-      .action_grammar = R"({"type":"object","oneOf":[)"
-                        R"({"properties":{"type":{"const":"UP"}},"required":["type"],"description":"Shift one lane up. Illegal at lane 0."},)"
-                        R"({"properties":{"type":{"const":"DOWN"}},"required":["type"],"description":"Shift one lane down. Illegal at lane 6."},)"
-                        R"({"properties":{"type":{"const":"FIRE"}},"required":["type"],"description":"Send a pulse down your lane. Costs 3 charge. Illegal below 3 charge."},)"
-                        R"({"properties":{"type":{"const":"VENT"}},"required":["type"],"description":"Hold your lane and bank 3 charge instead of the usual 1."},)"
-                        R"({"properties":{"type":{"const":"NEXT_REACH"}},"required":["type"],"description":"At a Gate only: fly on into the next reach."},)"
-                        R"({"properties":{"type":{"const":"END_RUN"}},"required":["type"],"description":"Legal on any turn: stop the run and keep the score. Pays no bonus, steps no column."}]})",
+      .action_grammar =
+          R"({"type":"object","oneOf":[)"
+          R"({"properties":{"type":{"const":"UP"}},"required":["type"],"description":"Shift one lane up. Illegal at lane 0."},)"
+          R"({"properties":{"type":{"const":"DOWN"}},"required":["type"],"description":"Shift one lane down. Illegal at lane 6."},)"
+          R"({"properties":{"type":{"const":"FIRE"}},"required":["type"],"description":"Send a pulse down your lane. Costs 3 charge. Illegal below 3 charge."},)"
+          R"({"properties":{"type":{"const":"VENT"}},"required":["type"],"description":"Hold your lane and bank 3 charge instead of the usual 1."},)"
+          R"({"properties":{"type":{"const":"NEXT_REACH"}},"required":["type"],"description":"At a Gate only: fly on into the next reach."},)"
+          R"({"properties":{"type":{"const":"END_RUN"}},"required":["type"],"description":"Legal on any turn: stop the run and keep the score. Pays no bonus, steps no column."}]})",
   };
   return kInfo;
 }

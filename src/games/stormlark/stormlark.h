@@ -33,11 +33,21 @@ inline constexpr int kContentColumnsPerReach = 20;
 inline constexpr int kDifficultyCap = 13;
 inline constexpr int kMaxWardens = 2;
 inline constexpr int kStartLane = 3;
-inline constexpr uint64_t kRngBudget = 48;        // counter positions per drawn column
+inline constexpr uint64_t kRngBudget = 48;           // counter positions per drawn column
 inline constexpr uint64_t kRngModulus = 1ULL << 53;  // rngState wraps here (stays JSON-safe)
 inline constexpr int64_t kPlausibilityGuard = 1000000;
 
-enum class Kind : uint8_t { kCrag, kKnot, kDrifter, kRimeshell, kSparker, kWarden, kSquall, kMote, kGate };
+enum class Kind : uint8_t {
+  kCrag,
+  kKnot,
+  kDrifter,
+  kRimeshell,
+  kSparker,
+  kWarden,
+  kSquall,
+  kMote,
+  kGate
+};
 inline constexpr int kKindCount = 9;
 inline constexpr std::array<std::string_view, kKindCount> kKindNames = {
     "crag", "knot", "drifter", "rimeshell", "sparker", "warden", "squall", "mote", "gate"};
@@ -75,10 +85,10 @@ struct State {
   int8_t charge = kChargeMax;
   int64_t chain = 0;
   int64_t score = 0;
-  int64_t turn = 0;             // scrolling turns taken this run
-  int64_t next_id = 0;          // id for the next entity drawn; above every live id
-  int8_t columns_drawn = 0;     // content columns of the reach being drawn, 0..20
-  bool reach_flawless = true;   // no hull lost since this reach began
+  int64_t turn = 0;            // scrolling turns taken this run
+  int64_t next_id = 0;         // id for the next entity drawn; above every live id
+  int8_t columns_drawn = 0;    // content columns of the reach being drawn, 0..20
+  bool reach_flawless = true;  // no hull lost since this reach began
   uint8_t count = 0;
   std::array<Entity, kMaxEntities> entities{};
   bool operator==(const State&) const = default;
@@ -126,12 +136,12 @@ int entity_at(const State& s, int lane, int col);
 
 // Difficulty parameters for the reach a column belongs to (capped at 13). Rates are per mille.
 struct Difficulty {
-  int solid_pm;        // chance per lane of a solid
-  int crag_share_pm;   // share of solids that are crags
-  int crag_run_pm;     // chance that a crag continues the crag to its right in the same lane
-  int mote_pm;         // chance per column of a mote
-  int squall_pm;       // chance per column of a squall (from reach 3)
-  int wall_pm;         // chance per column of a wall with one gap (from reach 8)
+  int solid_pm;       // chance per lane of a solid
+  int crag_share_pm;  // share of solids that are crags
+  int crag_run_pm;    // chance that a crag continues the crag to its right in the same lane
+  int mote_pm;        // chance per column of a mote
+  int squall_pm;      // chance per column of a squall (from reach 3)
+  int wall_pm;        // chance per column of a wall with one gap (from reach 8)
   bool drifter, rimeshell, sparker, warden;
 };
 Difficulty difficulty(int64_t reach);
