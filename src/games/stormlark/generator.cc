@@ -84,8 +84,8 @@ Kind other_kind(const State& s, const Difficulty& d, uint32_t roll_bits) {
 Difficulty difficulty(int64_t reach) {
   const int r = static_cast<int>(std::min<int64_t>(reach, kDifficultyCap));
   Difficulty d{};
-  d.solid_pm = 100 + 22 * (r - 1);
-  d.crag_share_pm = 250 + 30 * (r - 1);
+  d.solid_pm = 80 + 20 * (r - 1);
+  d.crag_share_pm = 520 + 25 * (r - 1);
   d.crag_run_pm = 150 + 35 * (r - 1);
   d.mote_pm = 450 - 30 * (r - 1);
   d.squall_pm = r >= 3 ? 60 + 10 * (r - 3) : 0;
