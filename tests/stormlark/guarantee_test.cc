@@ -203,3 +203,23 @@ TEST(StormlarkGuarantee, SL120_GateInsideTheWindowBlocksNothing) {
 
 }  // namespace
 }  // namespace gb::stormlark
+
+namespace gb::stormlark {
+namespace {
+
+TEST(StormlarkGuarantee, SL36_StepTenRepairsTheBoardEveryScrollingTurnLeaves) {
+  // After the scroll, columns 1..3 will be three sealed walls; step 10 must repair them.
+  // Gaps: column 2 at lane 0, column 3 at lane 1, column 4 at lane 6.
+  State s = testing::board({">..##.....", "..#.#.....", "..###.....", "..###.....",
+                            "..###.....", "..###.....", "..##......"});
+  ASSERT_TRUE(survivable(s)) << "columns 1..3 pass before the turn";
+  State unrepaired = s;
+  scrolling_turn(unrepaired, ActionType::kVent, /*run_repair=*/false);
+  ASSERT_FALSE(survivable(unrepaired)) << "the turn seals the next three columns";
+  ASSERT_TRUE(apply(s, Action{ActionType::kVent}).ok);
+  EXPECT_TRUE(survivable(s));
+  EXPECT_LT(s.count, unrepaired.count);
+}
+
+}  // namespace
+}  // namespace gb::stormlark

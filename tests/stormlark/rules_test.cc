@@ -509,3 +509,28 @@ TEST(StormlarkOrder, SL38_SL115_FatalTurnStillPaysTheColumnButNoGate) {
 
 }  // namespace
 }  // namespace gb::stormlark
+
+namespace gb::stormlark {
+namespace {
+
+TEST(StormlarkActions, SL96_RefusalReasonsAreExactlyTheSpecList) {
+  std::set<std::string_view> seen;
+  State lane0 = testing::empty_board(0), lane6 = testing::empty_board(6);
+  State dry = testing::empty_board(), gate = testing::empty_board(), over = testing::empty_board();
+  dry.charge = 0;
+  gate.phase = Phase::kReachClear;
+  over.phase = Phase::kOver;
+  for (State base : {lane0, lane6, dry, gate, over, testing::empty_board()}) {
+    for (int a = 0; a <= static_cast<int>(ActionType::kUnknown); ++a) {
+      State s = base;
+      Outcome o = apply(s, Action{static_cast<ActionType>(a)});
+      if (!o.ok) seen.insert(o.reason);
+    }
+  }
+  EXPECT_EQ(seen, (std::set<std::string_view>{"lane_top", "lane_bottom", "low_charge",
+                                               "not_at_gate", "at_gate", "run_over",
+                                               "unknown_action"}));
+}
+
+}  // namespace
+}  // namespace gb::stormlark
