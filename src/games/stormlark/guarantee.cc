@@ -4,7 +4,6 @@
 // can reach column 0 (or discharge from column 1) within three turns, and nothing is drawn into
 // reach. Neither the check nor the repair draws from the generator.
 #include <array>
-#include <vector>
 
 #include "games/stormlark/stormlark.h"
 #include "games/stormlark/turn.h"
@@ -111,27 +110,37 @@ bool survivable_near(const State& b) {
   return false;
 }
 
-State without(const State& b, const std::vector<int64_t>& ids) {
+// A small fixed-capacity set of entity ids (the repair never allocates).
+struct IdSet {
+  std::array<int64_t, kLanes * kHorizon> ids{};
+  size_t size = 0;
+  void push_back(int64_t id) { ids[size++] = id; }
+  bool contains(int64_t id) const {
+    for (size_t i = 0; i < size; ++i) {
+      if (ids[i] == id) return true;
+    }
+    return false;
+  }
+};
+
+State without(const State& b, const IdSet& doomed) {
   State c = b;
   c.count = 0;
   for (int i = 0; i < b.count; ++i) {
-    bool drop = false;
-    for (int64_t id : ids) drop = drop || b.entities[i].id == id;
-    if (!drop) c.entities[c.count++] = b.entities[i];
+    if (!doomed.contains(b.entities[i].id)) c.entities[c.count++] = b.entities[i];
   }
   return c;
 }
 
 // Tries every set of k candidates in lexicographic order; stores the first that works.
-bool first_working_subset(const State& b, const std::vector<int64_t>& candidates, size_t k,
-                          std::vector<int64_t>& found) {
-  const size_t n = candidates.size();
+bool first_working_subset(const State& b, const IdSet& candidates, size_t k, IdSet& found) {
+  const size_t n = candidates.size;
   if (k > n) return false;
-  std::vector<size_t> pick(k);
+  std::array<size_t, 3> pick{};
   for (size_t i = 0; i < k; ++i) pick[i] = i;
   while (true) {
-    std::vector<int64_t> ids;
-    for (size_t i : pick) ids.push_back(candidates[i]);
+    IdSet ids;
+    for (size_t i = 0; i < k; ++i) ids.push_back(candidates.ids[pick[i]]);
     if (survivable_near(without(b, ids))) {
       found = ids;
       return true;
@@ -146,8 +155,8 @@ bool first_working_subset(const State& b, const std::vector<int64_t>& candidates
 
 // The entities met by the cheapest path when each is deleted on contact; ties go to the lowest
 // start lane, then the first sequence in UP < DOWN < VENT order.
-std::vector<int64_t> cheapest_path_hits(const State& b) {
-  std::vector<int64_t> best;
+IdSet cheapest_path_hits(const State& b) {
+  IdSet best;
   bool have = false;
   for (int lane = 0; lane < kLanes; ++lane) {
     for (ActionType a1 : kDodges) {
@@ -155,16 +164,16 @@ std::vector<int64_t> cheapest_path_hits(const State& b) {
         for (ActionType a3 : kDodges) {
           State c = b;
           c.ship_lane = static_cast<int8_t>(lane);
-          std::vector<int64_t> met;
+          IdSet met;
           bool legal = true;
           for (ActionType a : {a1, a2, a3}) {
             if (!dodge_is_legal(c.ship_lane, a)) legal = false;
             if (!legal) break;
             std::array<int64_t, 4> hits{};
             int n = dodge_turn(c, a, hits);
-            met.insert(met.end(), hits.begin(), hits.begin() + n);
+            for (int h = 0; h < n; ++h) met.push_back(hits[static_cast<size_t>(h)]);
           }
-          if (legal && (!have || met.size() < best.size())) {
+          if (legal && (!have || met.size < best.size)) {
             best = met;
             have = true;
           }
@@ -185,29 +194,31 @@ int repair(State& s) {
   State b = near_board(s);
   if (survivable_near(b)) return 0;
   // Candidates: the solids of columns 1..3, ordered by column, then lane.
-  std::vector<int64_t> candidates;
+  IdSet candidates;
   for (int col = 1; col <= kHorizon; ++col) {
     for (int lane = 0; lane < kLanes; ++lane) {
       int i = entity_at(b, lane, col);
       if (i >= 0 && is_solid(b.entities[i].kind)) candidates.push_back(b.entities[i].id);
     }
   }
-  std::vector<int64_t> doomed;
+  IdSet doomed;
   bool exact = false;
   for (size_t k = 1; k <= 3 && !exact; ++k) exact = first_working_subset(b, candidates, k, doomed);
   if (!exact) {
     // Beyond three deletions: delete what the cheapest path meets until a lane passes.
     while (!survivable_near(without(b, doomed))) {
-      std::vector<int64_t> more = cheapest_path_hits(without(b, doomed));
-      if (more.empty()) {  // unreachable when the sweep and the path search agree; stay total
+      IdSet more = cheapest_path_hits(without(b, doomed));
+      if (more.size == 0) {  // unreachable when the sweep and the path search agree; stay total
         doomed = candidates;
         break;
       }
-      doomed.insert(doomed.end(), more.begin(), more.end());
+      for (size_t i = 0; i < more.size && doomed.size < doomed.ids.size(); ++i) {
+        if (!doomed.contains(more.ids[i])) doomed.push_back(more.ids[i]);
+      }
     }
   }
   s = without(s, doomed);
-  return static_cast<int>(doomed.size());
+  return static_cast<int>(doomed.size);
 }
 
 }  // namespace gb::stormlark
