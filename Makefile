@@ -5,7 +5,10 @@ JOBS ?= $(shell nproc)
 PRESET ?= release
 BIN := build/$(PRESET)/src/cli/gameboard
 
-.PHONY: all deps configure build serve test bench format format-check clean
+FUZZ_SECONDS ?= 600
+
+.PHONY: all deps configure build serve test test-fast test-asan test-fuzz fuzz bench format \
+	format-check clean
 
 all: build
 
@@ -21,8 +24,32 @@ build: configure
 serve: build
 	@exec $(BIN) serve --host $(HOST) --port $(PORT)
 
-test: build
-	@ctest --preset $(PRESET) -j $(JOBS)
+# Every suite: sanitizers (ASan+UBSan) over the whole test suite, the fuzz harnesses for a bounded
+# time, then the optimised build. The last summary line is the release suite's.
+test: deps
+	@$(MAKE) --no-print-directory test-asan
+	@$(MAKE) --no-print-directory test-fuzz
+	@$(MAKE) --no-print-directory test-fast
+
+# The release suite alone: the quick loop while developing.
+test-fast: build
+	@ctest --preset release -j $(JOBS)
+
+test-asan: deps
+	@cmake --preset asan >/dev/null
+	@cmake --build --preset asan -j $(JOBS)
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset asan -j $(JOBS)
+
+test-fuzz: deps
+	@cmake --preset fuzz -DGB_FUZZ_SECONDS=20 >/dev/null
+	@cmake --build --preset fuzz -j $(JOBS)
+	@ctest --preset fuzz -j $(JOBS)
+
+# Long fuzzing: `make fuzz FUZZ_SECONDS=3600`.
+fuzz: deps
+	@cmake --preset fuzz -DGB_FUZZ_SECONDS=$(FUZZ_SECONDS) >/dev/null
+	@cmake --build --preset fuzz -j $(JOBS)
+	@ctest --preset fuzz -j $(JOBS)
 
 bench: PRESET = release
 bench: build

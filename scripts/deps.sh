@@ -7,9 +7,8 @@ packages=(
   g++ cmake make pkg-config
   libsimdjson-dev libboost1.81-dev libcli11-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  clang-format
+  clang-format clang-14 libclang-rt-14-dev
 )
-if [ "${GAMEBOARD_WITH_FUZZ:-0}" = 1 ]; then packages+=(clang-14 libclang-rt-14-dev); fi
 if [ "${GAMEBOARD_WITH_BENCH:-0}" = 1 ]; then packages+=(wrk valgrind nodejs); fi
 
 missing=()
