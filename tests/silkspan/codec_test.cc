@@ -208,6 +208,32 @@ TEST(SilkspanWire, SpecCarriesTheSeedGrammar_SS111) {
   }
 }
 
+TEST(SilkspanWire, ObservationShowsWhatThePageDraws_SS96_SS93) {
+  State s = running();
+  add_moth(s, 30, 20);
+  set_thread(s, {{23, 34}, {23, 33}, {23, 32}});
+  s.spark = Spark{true, 1, 0};
+  s.beetles[0] = Beetle{1, 0, true, 0};
+  s.beetle_count = 1;
+  finish(s);
+  JsonWriter w;
+  Traits::encode_observation(s, w);
+  const std::string obs = w.str();
+  for (const char* key :
+       {"\"panel\":1", "\"tick\":0", "\"score\":0", "\"spools\":3", "\"spinnerX\":23",
+        "\"spinnerY\":32", "\"heading\":-1", "\"threadLength\":3", "\"woven\":0",
+        "\"coveragePct\":0", "\"targetPct\":60", "\"targetCells\":939", "\"invulnerable\":0",
+        "\"sparkIndex\":1", "\"moths\":1", "\"beetles\":1", "\"moves\":[0,1,3]"}) {
+    EXPECT_NE(obs.find(key), std::string::npos) << key;
+  }
+  const std::string text = field_text(s);
+  EXPECT_EQ(text[1], 'B');
+  EXPECT_EQ(text[33 * 49 + 23], '*');
+  EXPECT_EQ(text[34 * 49 + 23], 'o');
+  EXPECT_EQ(text[20 * 49 + 30], 'm');
+  EXPECT_EQ(text[32 * 49 + 23], '@');
+}
+
 TEST(SilkspanWire, HttpRoutes_SS106_SS110_SS112) {
   GTEST_SKIP() << "HTTP routes, seed parsing, 413 and CORS live in src/server, which is not built "
                   "in this worktree (the lead owns it); the in-process halves are covered above.";
