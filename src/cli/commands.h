@@ -1,0 +1,12 @@
+// The gameboard subcommands. Each lives in its own <name>_command.cc and registers itself on
+// the app here; main.cc only lists them.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace gb::cli {
+
+// `gameboard serve`: runs the HTTP API until SIGINT or SIGTERM.
+void register_serve_command(CLI::App& app);
+
+}  // namespace gb::cli

@@ -1,0 +1,77 @@
+// `gameboard serve`: binds the HTTP server, prints where it listens, and runs until SIGINT or
+// SIGTERM, then exits 0.
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "cli/commands.h"
+#include "server/http_server.h"
+#include "server/static_files.h"
+
+namespace gb::cli {
+namespace {
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  uint16_t port = 8080;
+  unsigned threads = 0;
+  std::string web_root = "web";
+};
+
+// Runs the server with `options`; returns the process exit code.
+int run_serve(const ServeOptions& options) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::is_directory(options.web_root, ec)) server::set_web_root(options.web_root);
+  server::ServerOptions server_options;
+  server_options.host = options.host;
+  server_options.port = options.port;
+  server_options.threads = options.threads;
+  server::Server server(server_options);
+  uint16_t port = 0;
+  try {
+    port = server.start();
+  } catch (const std::exception& e) {
+    std::cerr << "gameboard serve: cannot listen on " << options.host << ":" << options.port << ": "
+              << e.what() << "\n";
+    return 1;
+  }
+  server.stop_on_signals();
+  std::cout << "Serving on http://" << options.host << ":" << port << std::endl;
+  server.wait();
+  std::cout << "Stopped." << std::endl;
+  return 0;
+}
+
+}  // namespace
+
+void register_serve_command(CLI::App& app) {
+  auto options = std::make_shared<ServeOptions>();
+  CLI::App* serve = app.add_subcommand(
+      "serve",
+      "Serve the games over HTTP: the JSON API (/api/games), agent docs (/llms.txt, "
+      "/docs/api) and the browser lobby (/). Runs until SIGINT or SIGTERM.");
+  serve->add_option("--host", options->host, "Address to listen on")
+      ->envname("HOST")
+      ->capture_default_str();
+  serve->add_option("--port", options->port, "Port to listen on; 0 picks a free one")
+      ->envname("PORT")
+      ->check(CLI::Range(0, 65535))
+      ->capture_default_str();
+  serve
+      ->add_option("--threads", options->threads,
+                   "I/O threads; 0 means one per hardware thread, at least 2")
+      ->check(CLI::Range(0, 256))
+      ->capture_default_str();
+  serve
+      ->add_option("--web-root", options->web_root,
+                   "Folder of browser pages (index.html, play.html); used when it exists")
+      ->capture_default_str();
+  serve->callback([options] {
+    int code = run_serve(*options);
+    if (code != 0) throw CLI::RuntimeError(code);
+  });
+}
+
+}  // namespace gb::cli

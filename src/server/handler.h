@@ -1,0 +1,36 @@
+// The whole service as a pure function: a request in, a response out, no sockets. The Beast
+// layer (http_server.h) only translates to and from these structs.
+#pragma once
+
+#include <cstdint>
+
+#include "server/http_types.h"
+
+namespace gb::server {
+
+// Answers one request. Never throws: OPTIONS answers the CORS preflight (204), a body above
+// kMaxBodyBytes answers 413, everything else goes through the route table. Every answer carries
+// Access-Control-Allow-Origin: *.
+Response handle(const Request& request);
+
+// Runs `produce` and returns its answer; if it throws, counts the exception and answers 500
+// {"error":"Internal error"}. The test suite asserts the count stays 0.
+template <class Produce>
+Response run_guarded(Produce&& produce) noexcept;
+
+// The number of exceptions run_guarded has caught since the process started.
+uint64_t handler_exception_count();
+
+// Internal: counts one caught exception and returns the 500 answer.
+Response internal_error_response() noexcept;
+
+template <class Produce>
+Response run_guarded(Produce&& produce) noexcept {
+  try {
+    return produce();
+  } catch (...) {
+    return internal_error_response();
+  }
+}
+
+}  // namespace gb::server

@@ -1,0 +1,51 @@
+// The HTTP server: Boost.Beast over one io_context run by N threads. It owns sockets, limits and
+// timeouts; every request goes through the pure `handle` function (handler.h).
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/limits.h"
+
+namespace gb::server {
+
+struct ServerOptions {
+  std::string host = "127.0.0.1";
+  uint16_t port = 8080;  // 0 picks a free port; start() returns it
+  unsigned threads = 0;  // 0: one per hardware thread, at least 2
+  std::chrono::milliseconds idle_timeout = kDefaultIdleTimeout;
+  size_t max_connections = kDefaultMaxConnections;
+};
+
+class Server {
+ public:
+  explicit Server(ServerOptions options);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Resolves and binds the host and port, starts accepting on the io threads, and returns the
+  // bound port. Throws std::exception (with the reason) when the address cannot be bound.
+  uint16_t start();
+  // Makes SIGINT and SIGTERM stop the server (wait() then returns). Call after start().
+  void stop_on_signals();
+  // Blocks until the server stops: a signal, or stop() from another thread.
+  void wait();
+  // Stops accepting, drops every connection and joins the io threads. Idempotent.
+  void stop();
+  // The number of connections open right now.
+  size_t open_connections() const;
+  unsigned thread_count() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace gb::server

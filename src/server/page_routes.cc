@@ -1,0 +1,39 @@
+#include "server/page_routes.h"
+
+#include "server/docs_html.h"
+#include "server/llms_txt.h"
+#include "server/static_files.h"
+#include "server/web_pages.h"
+
+namespace gb::server {
+namespace {
+
+Response html(std::string body) {
+  return {200, std::string(kHtmlType), std::move(body), {}};
+}
+
+}  // namespace
+
+Response llms_txt_route(const RouteContext& context) {
+  return {200, std::string(kTextType), render_llms_txt(context.base), {}};
+}
+
+Response docs_overview_route(const RouteContext& context) {
+  return html(render_docs_overview(context.base));
+}
+
+Response game_docs_route(const RouteContext& context) {
+  return html(render_game_docs(*context.game, context.base));
+}
+
+Response lobby_route(const RouteContext& context) {
+  if (auto file = web_file("index.html")) return std::move(*file);
+  return html(render_lobby(context.base));
+}
+
+Response play_route(const RouteContext& context) {
+  if (auto file = web_file("play.html")) return std::move(*file);
+  return html(render_play_page(*context.game, context.base));
+}
+
+}  // namespace gb::server

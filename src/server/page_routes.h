@@ -1,0 +1,19 @@
+// The text and HTML routes: llms.txt, the API docs, the lobby and the per-game page.
+#pragma once
+
+#include "server/router.h"
+
+namespace gb::server {
+
+// GET /llms.txt.
+Response llms_txt_route(const RouteContext& context);
+// GET /docs/api.
+Response docs_overview_route(const RouteContext& context);
+// GET /docs/api/{slug}.
+Response game_docs_route(const RouteContext& context);
+// GET /: web/index.html when present, else the generated lobby.
+Response lobby_route(const RouteContext& context);
+// GET /play/{slug}: web/play.html when present, else the generated game page.
+Response play_route(const RouteContext& context);
+
+}  // namespace gb::server

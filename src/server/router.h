@@ -1,0 +1,40 @@
+// Matching a request against the route table: path patterns with one `{slug}` segment, 404 for an
+// unknown path or slug, 405 (with Allow) for a known path asked with the wrong method.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "registry/service.h"
+#include "server/http_types.h"
+#include "server/target.h"
+
+namespace gb::server {
+
+// What a route handler gets: the request, its split target, and the game named by `{slug}`
+// (resolved before the handler runs, so `game` is never null on a `{slug}` route).
+struct RouteContext {
+  const Request& request;
+  Target target;
+  std::string_view slug;
+  const GameService* game = nullptr;
+  std::string base;  // public base URL for links, "" for relative ones
+};
+
+using RouteHandler = Response (*)(const RouteContext&);
+
+struct Route {
+  std::string_view method;
+  std::string_view pattern;  // e.g. "/api/games/{slug}/init"
+  RouteHandler handler;
+};
+
+// True when `path` matches `pattern` segment by segment; `{slug}` matches one non-empty segment,
+// stored in `slug`.
+bool match_path(std::string_view pattern, std::string_view path, std::string_view& slug);
+
+// Finds the route for `request` in `routes` and runs it; answers 404 or 405 itself.
+Response route_request(const Request& request, std::span<const Route> routes);
+
+}  // namespace gb::server

@@ -1,0 +1,26 @@
+#include "server/routes.h"
+
+#include <array>
+
+#include "server/api_routes.h"
+#include "server/page_routes.h"
+
+namespace gb::server {
+
+std::span<const Route> route_table() {
+  static constexpr auto kRoutes = std::to_array<Route>({
+      {"GET", "/api/games", games_index_route},
+      {"GET", "/api/games/{slug}/init", init_route},
+      {"POST", "/api/games/{slug}/action", action_route},
+      {"GET", "/healthz", health_route},
+      {"GET", "/llms.txt", llms_txt_route},
+      {"GET", "/docs/api", docs_overview_route},
+      {"GET", "/docs/api/{slug}", game_docs_route},
+      // Browser pages; web/ files take over when present (static_files.h).
+      {"GET", "/", lobby_route},
+      {"GET", "/play/{slug}", play_route},
+  });
+  return kRoutes;
+}
+
+}  // namespace gb::server

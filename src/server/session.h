@@ -1,0 +1,17 @@
+// One client connection: reads requests with Beast under the limits, answers each through
+// `handle`, keeps the connection alive when asked, and closes it cleanly otherwise.
+#pragma once
+
+#include <boost/asio/ip/tcp.hpp>
+
+#include <chrono>
+
+#include "server/connection_slot.h"
+
+namespace gb::server {
+
+// Starts serving `socket` on its own strand; the session keeps itself alive until it closes.
+void start_session(boost::asio::ip::tcp::socket socket, std::chrono::milliseconds idle_timeout,
+                   ConnectionSlot slot);
+
+}  // namespace gb::server

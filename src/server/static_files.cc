@@ -1,0 +1,65 @@
+#include "server/static_files.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+namespace gb::server {
+namespace {
+
+constexpr std::uintmax_t kMaxWebFileBytes = 8u << 20;
+
+std::string& web_root() {
+  static std::string root;
+  return root;
+}
+
+bool is_safe_name(std::string_view name) {
+  if (name.empty() || name.front() == '/' || name.find("..") != std::string_view::npos) {
+    return false;
+  }
+  for (char c : name) {
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '.' || c == '-' || c == '_' || c == '/';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+}  // namespace
+
+void set_web_root(std::string root) {
+  web_root() = std::move(root);
+}
+
+std::string_view content_type_for(std::string_view name) {
+  if (ends_with(name, ".html")) return "text/html; charset=utf-8";
+  if (ends_with(name, ".js") || ends_with(name, ".mjs")) return "text/javascript; charset=utf-8";
+  if (ends_with(name, ".css")) return "text/css; charset=utf-8";
+  if (ends_with(name, ".json")) return "application/json";
+  if (ends_with(name, ".wasm")) return "application/wasm";
+  if (ends_with(name, ".svg")) return "image/svg+xml";
+  if (ends_with(name, ".png")) return "image/png";
+  if (ends_with(name, ".txt")) return "text/plain; charset=utf-8";
+  return "application/octet-stream";
+}
+
+std::optional<Response> web_file(std::string_view name) {
+  const std::string& root = web_root();
+  if (root.empty() || !is_safe_name(name)) return std::nullopt;
+  std::filesystem::path path = std::filesystem::path(root) / std::string(name);
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
+  std::uintmax_t size = std::filesystem::file_size(path, ec);
+  if (ec || size > kMaxWebFileBytes) return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string body{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return Response{200, std::string(content_type_for(name)), std::move(body), {}};
+}
+
+}  // namespace gb::server

@@ -1,0 +1,72 @@
+#include "server/web_pages.h"
+
+#include "registry/registry.h"
+#include "server/html.h"
+#include "server/site.h"
+
+namespace gb::server {
+namespace {
+
+void append_link(std::string& out, std::string_view href, std::string_view text) {
+  out += "<a href=\"";
+  append_html_escaped(out, href);
+  out += "\">";
+  append_html_escaped(out, text);
+  out += "</a>";
+}
+
+}  // namespace
+
+std::string render_lobby(std::string_view base) {
+  std::string body = "<h1>";
+  append_html_escaped(body, kServiceName);
+  body += "</h1>\n<p>";
+  append_html_escaped(body, kServiceDescription);
+  body += "</p>\n<ul>\n";
+  for (const GameService* game : all_games()) {
+    const GameInfo& info = game->info();
+    body += "<li><strong>";
+    append_html_escaped(body, info.name);
+    body += "</strong> (";
+    append_html_escaped(body, info.genre);
+    body += "): ";
+    append_html_escaped(body, info.description);
+    body += "<br>";
+    append_link(body, game_docs_url(base, info.slug), "docs");
+    body += " · ";
+    append_link(body, init_url(base, info.slug) + "?seed=1", "init (seed 1)");
+    body += " · ";
+    append_link(body, std::string(base) + "/play/" + std::string(info.slug), "page");
+    body += "</li>\n";
+  }
+  body += "</ul>\n<p>";
+  append_link(body, std::string(base) + "/docs/api", "API docs");
+  body += " · ";
+  append_link(body, std::string(base) + "/api/games", "game index (JSON)");
+  body += " · ";
+  append_link(body, std::string(base) + "/llms.txt", "llms.txt");
+  body += "</p>\n";
+  return html_page(kServiceName, body);
+}
+
+std::string render_play_page(const GameService& game, std::string_view base) {
+  const GameInfo& info = game.info();
+  std::string body = "<p>";
+  append_link(body, std::string(base) + "/", "All games");
+  body += "</p>\n<h1>";
+  append_html_escaped(body, info.name);
+  body += "</h1>\n<p>";
+  append_html_escaped(body, info.description);
+  body += "</p>\n<h2>Goal</h2>\n<div class=\"text\">";
+  append_html_escaped(body, info.goal);
+  body += "</div>\n<p>Play it over the API: ";
+  append_link(body, init_url(base, info.slug) + "?seed=1", "start with seed 1");
+  body += ", then POST each action with the state to ";
+  append_html_escaped(body, action_url(base, info.slug));
+  body += ". Full rules: ";
+  append_link(body, game_docs_url(base, info.slug), "docs");
+  body += ".</p>\n";
+  return html_page(info.name, body);
+}
+
+}  // namespace gb::server

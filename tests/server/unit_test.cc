@@ -1,0 +1,114 @@
+// The pure pieces of the server without sockets: seed and target parsing, path matching,
+// escaping, pretty-printing, the exception guard, and the handler's own limits.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "server/handler.h"
+#include "server/html.h"
+#include "server/pretty_json.h"
+#include "server/router.h"
+#include "server/seed.h"
+#include "server/site.h"
+#include "server/static_files.h"
+#include "server/target.h"
+
+namespace gb::server {
+namespace {
+
+TEST(ServerUnits, ParseSeedAcceptsPlainDecimalInRangeOnly) {
+  EXPECT_EQ(parse_seed("0"), 0u);
+  EXPECT_EQ(parse_seed("4294967295"), 4294967295u);
+  EXPECT_EQ(parse_seed("007"), 7u);
+  for (auto bad : {"", "-1", "+1", "4294967296", "1.0", " 1", "1 ", "0x1", "١"}) {
+    EXPECT_FALSE(parse_seed(bad).has_value()) << bad;
+  }
+}
+
+TEST(ServerUnits, DrawSeedGivesDifferentSeedsInOneProcess) {
+  uint32_t a = draw_seed();
+  uint32_t b = draw_seed();
+  uint32_t c = draw_seed();
+  EXPECT_FALSE(a == b && b == c);
+}
+
+TEST(ServerUnits, QueryParamReadsTheFirstOccurrence) {
+  EXPECT_EQ(query_param("seed=5", "seed"), "5");
+  EXPECT_EQ(query_param("a=1&seed=5&seed=6", "seed"), "5");
+  EXPECT_EQ(query_param("seed", "seed"), "");
+  EXPECT_EQ(query_param("seeds=5", "seed"), std::nullopt);
+  EXPECT_EQ(query_param("", "seed"), std::nullopt);
+  Target t = split_target("/a/b?x=1?y");
+  EXPECT_EQ(t.path, "/a/b");
+  EXPECT_EQ(t.query, "x=1?y");
+}
+
+TEST(ServerUnits, MatchPathComparesSegmentsAndCapturesTheSlug) {
+  std::string_view slug;
+  EXPECT_TRUE(match_path("/api/games/{slug}/init", "/api/games/x/init", slug));
+  EXPECT_EQ(slug, "x");
+  EXPECT_FALSE(match_path("/api/games/{slug}/init", "/api/games//init", slug));
+  EXPECT_FALSE(match_path("/api/games/{slug}/init", "/api/games/x/init/", slug));
+  EXPECT_FALSE(match_path("/api/games", "/api/games/", slug));
+  EXPECT_TRUE(match_path("/", "/", slug));
+  EXPECT_FALSE(match_path("/", "", slug));
+  EXPECT_FALSE(match_path("/", "//", slug));
+}
+
+TEST(ServerUnits, HtmlEscapeCoversMarkupAndQuotes) {
+  EXPECT_EQ(html_escape("<a href=\"x\">'&'</a>"),
+            "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+}
+
+TEST(ServerUnits, PrettyJsonIndentsAndKeepsInvalidInput) {
+  EXPECT_EQ(pretty_json("{\"a\":[1,{}],\"b\":\"x\"}"),
+            "{\n  \"a\": [\n    1,\n    {}\n  ],\n  \"b\": \"x\"\n}");
+  EXPECT_EQ(pretty_json("{nope"), "{nope");
+}
+
+TEST(ServerUnits, BaseUrlTrustsOnlyPlainHosts) {
+  EXPECT_EQ(base_url("127.0.0.1:8080"), "http://127.0.0.1:8080");
+  EXPECT_EQ(base_url("[::1]:80"), "http://[::1]:80");
+  EXPECT_EQ(base_url(""), "");
+  EXPECT_EQ(base_url("evil\"><script>"), "");
+  EXPECT_EQ(base_url("a b"), "");
+}
+
+TEST(ServerUnits, GuardTurnsAThrowInto500AndCountsIt) {
+  uint64_t before = handler_exception_count();
+  Response r = run_guarded([]() -> Response { throw std::runtime_error("boom"); });
+  EXPECT_EQ(r.status, 500);
+  EXPECT_EQ(r.content_type, "application/json");
+  EXPECT_EQ(r.body, "{\"error\":\"Internal error\"}");
+  EXPECT_EQ(handler_exception_count(), before + 1);
+}
+
+TEST(ServerUnits, HandlerAnswers413ForAnOversizedBodyWithoutSockets) {
+  std::string body((1 << 20) + 1, ' ');
+  Response r = handle(Request{"POST", "/api/games/stormlark/action", body, ""});
+  EXPECT_EQ(r.status, 413);
+  EXPECT_EQ(r.body, "{\"error\":\"Body too large\"}");
+  ASSERT_FALSE(r.headers.empty());
+  EXPECT_EQ(r.headers.back().first, "Access-Control-Allow-Origin");
+}
+
+TEST(ServerUnits, WebFilesRefuseUnsafeNamesAndMissingRoots) {
+  set_web_root("");
+  EXPECT_FALSE(web_file("index.html").has_value());
+  set_web_root(WEB_FIXTURE_DIR);
+  auto page = web_file("index.html");
+  ASSERT_TRUE(page.has_value());
+  EXPECT_EQ(page->content_type, "text/html; charset=utf-8");
+  EXPECT_NE(page->body.find("fixture lobby"), std::string::npos);
+  EXPECT_FALSE(web_file("../web_fixture/index.html").has_value());
+  EXPECT_FALSE(web_file("/etc/passwd").has_value());
+  EXPECT_FALSE(web_file("missing.html").has_value());
+  Response lobby = handle(Request{"GET", "/", "", ""});
+  EXPECT_NE(lobby.body.find("fixture lobby"), std::string::npos);
+  set_web_root("");
+  lobby = handle(Request{"GET", "/", "", ""});
+  EXPECT_EQ(lobby.body.find("fixture lobby"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace gb::server
