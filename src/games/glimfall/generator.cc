@@ -64,6 +64,11 @@ int nearest_in(BracketMask set, int b) {
   return best;
 }
 
+// The angular distance from b to the nearest bracket of `set`.
+int distance_to(BracketMask set, int b) {
+  return angular_distance(b, nearest_in(set, b));
+}
+
 }  // namespace
 
 int64_t reach_of_rib(int64_t n) {
@@ -128,7 +133,7 @@ int generate_motes(uint32_t seed, int64_t n, const Rib* prev, const Rib& next,
     int best_d = kBrackets;
     for (int b = 0; b < kBrackets; ++b) {
       if (!((from >> b) & 1u)) continue;
-      const int d = angular_distance(b, nearest_in(target, b));
+      const int d = distance_to(target, b);
       if (d < best_d) {
         best_d = d;
         p = b;
@@ -138,23 +143,32 @@ int generate_motes(uint32_t seed, int64_t n, const Rib* prev, const Rib& next,
   const int q = nearest_in(target, p);
   const int d = angular_distance(p, q);
   const int s = wrap_bracket(q - p) <= kBrackets / 2 ? 1 : -1;
-  std::array<int, kMaxMotesPerInterval> offsets{};  // signed steps from p, toward q positive
+  // A rich arc needs a first step that leads away from the break; without one (the Glim would
+  // start inside a wider break, or 6 brackets from it) the interval is ordinary.
+  const int here = distance_to(target, p);
+  const int away_dir = distance_to(target, wrap_bracket(p - s)) > here   ? -s
+                       : distance_to(target, wrap_bracket(p + s)) > here ? s
+                                                                         : 0;
+  std::array<int, kMaxMotesPerInterval> positions{};
   int count = 0;
-  if (rich) {
-    for (int j = 0; j <= 2 * away; ++j) offsets[count++] = -std::min(j, 2 * away - j);
-    if (d > 0) offsets[count++] = 1;
+  if (rich && away_dir != 0) {
+    for (int j = 0; j <= 2 * away; ++j) {
+      positions[count++] = wrap_bracket(p + away_dir * std::min(j, 2 * away - j));
+    }
+    if (d > 0) positions[count++] = wrap_bracket(p + s);
   } else {
-    for (int j = 0; j < ordinary; ++j) offsets[count++] = std::min(j, d);
+    for (int j = 0; j < ordinary; ++j) positions[count++] = wrap_bracket(p + s * std::min(j, d));
   }
+  const bool is_rich = rich && away_dir != 0;
   const int64_t base_tick = prev ? prev->arrive_tick : 0;
   int made = 0;
   for (int j = 0; j < count; ++j) {
     const int64_t t = base_tick + kArcSpacing * (j + 1);
     if (t >= next.arrive_tick) break;
     out[made++] = Mote{.id = 8 * n + j,
-                       .bracket = static_cast<int8_t>(wrap_bracket(p + s * offsets[j])),
+                       .bracket = static_cast<int8_t>(positions[j]),
                        .tick = t,
-                       .value = static_cast<int8_t>(rich ? kRichMotePay : kMotePay),
+                       .value = static_cast<int8_t>(is_rich ? kRichMotePay : kMotePay),
                        .state = MoteState::kPending};
   }
   return made;
