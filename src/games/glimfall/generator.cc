@@ -193,7 +193,8 @@ void prune_ribs(State& s) {
   s.rib_count = static_cast<uint8_t>(kept);
 }
 
-// Keeps the kKeptFinishedMotes most recent finished motes (the lowest ids go first).
+}  // namespace
+
 void prune_motes(State& s) {
   int finished = 0;
   for (int i = 0; i < s.mote_count; ++i) finished += s.motes[i].state != MoteState::kPending;
@@ -209,8 +210,6 @@ void prune_motes(State& s) {
   for (int i = kept; i < s.mote_count; ++i) s.motes[i] = Mote{};
   s.mote_count = static_cast<uint8_t>(kept);
 }
-
-}  // namespace
 
 void spawn_next_rib(State& s, int64_t spawn_tick) {
   prune_ribs(s);

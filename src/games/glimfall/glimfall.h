@@ -245,6 +245,8 @@ Rib generate_rib(uint32_t seed, int64_t n, const Rib* prev, int64_t spawn_tick);
 // Draws the motes of interval n (the stretch that rib n closes) into out; returns how many.
 int generate_motes(uint32_t seed, int64_t n, const Rib* prev, const Rib& next,
                    std::array<Mote, kMaxMotesPerInterval>& out);
+// Keeps the kKeptFinishedMotes most recent decided motes (the lowest ids go first).
+void prune_motes(State& s);
 // Appends rib n (and its interval's motes) to the state, after pruning old finished entries.
 void spawn_next_rib(State& s, int64_t spawn_tick);
 

@@ -56,9 +56,11 @@ void step2_turn_lock(State& s) {
 // Step 3: every pending mote due now is swept (Glim on its bracket) or missed. An award uses the
 // multiplier before its own raise.
 void step3_motes(State& s, TickContext& c) {
+  bool decided = false;
   for (int i = 0; i < s.mote_count; ++i) {
     Mote& m = s.motes[i];
     if (m.state != MoteState::kPending || m.tick != s.tick) continue;
+    decided = true;
     if (m.bracket != c.glim) {
       m.state = MoteState::kMissed;
       emit(s, EventType::kMiss, m.id, 0);
@@ -70,6 +72,7 @@ void step3_motes(State& s, TickContext& c) {
     raise_blaze(s, c, m.value == kRichMotePay ? kRichMoteRaise : kMoteRaise);
     emit(s, EventType::kSweep, m.id, award);
   }
+  if (decided) prune_motes(s);
 }
 
 // Step 4a: threading pays 50 x mult, plus a bright break or beacon bonus at the same multiplier;
