@@ -97,3 +97,35 @@ inline int stone_of(const Rib& r) {
 }
 
 }  // namespace gb::glimfall::testing
+
+namespace gb::glimfall::testing {
+
+// A simple deterministic player: heads for the nearest open bracket of the nearest live rib
+// (the bright break or beacon when it is free to), one step whenever the ratchet allows.
+inline Action bot_action(const State& s) {
+  if (s.status == Status::kWaiting) return start_action();
+  const int i = nearest_live_rib(s);
+  if (s.turn_lock > 0 || i < 0) return tick_action();
+  const Rib& r = s.ribs[i];
+  const BracketMask open = arrival_open(r);
+  int target = -1;
+  for (int b = 0; b < kBrackets; ++b) {
+    if (((open >> b) & 1u) &&
+        (target < 0 || angular_distance(s.bracket, b) < angular_distance(s.bracket, target))) {
+      target = b;
+    }
+  }
+  if (r.kind == RibKind::kSplit) target = r.gap2_start;
+  if (r.kind == RibKind::kBloom) target = r.bright_bracket;
+  if (target == s.bracket || target < 0) return tick_action();
+  return rotate_action(wrap_bracket(target - s.bracket) <= 6 ? 1 : -1);
+}
+
+// Plays the bot from init for up to `max_ticks` ticks (or until done).
+inline State bot_run(uint32_t seed, int64_t max_ticks) {
+  State s = init(seed);
+  while (s.status != Status::kDone && s.tick < max_ticks) apply(s, bot_action(s));
+  return s;
+}
+
+}  // namespace gb::glimfall::testing
