@@ -1,5 +1,7 @@
 // Multi-tick rules: timing of the ratchet, Settle span, the blaze window and bleed, batching,
 // the end of the run and the events buffer.
+#include <set>
+
 #include "core/rng.h"
 #include "glimfall/support.h"
 
@@ -314,6 +316,85 @@ TEST(GlimfallEvents, BoundedAt24_GFQ20_GF82) {
   r.turn_lock = 0;
   apply(r, rotate_action(1));
   EXPECT_EQ(r.event_count, kMaxEvents);
+}
+
+// GF-90: over many states every refusal reason is one of the five, and each one occurs.
+TEST(GlimfallRefusals, OnlyTheFiveReasons_GF90) {
+  std::set<std::string> seen;
+  const std::set<std::string> allowed = {"not_waiting", "clock_not_running", "ratchet_locked",
+                                         "game_over", "unknown_action"};
+  const Action probes[] = {start_action(),
+                           tick_action(),
+                           rotate_action(1),
+                           rotate_action(-1),
+                           Action{ActionType::kRotate, 0, 1},
+                           Action{ActionType::kUnknown, 0, 1}};
+  for (uint32_t seed = 1; seed <= 20; ++seed) {
+    State s = init(seed);
+    for (int step = 0; step < 3000 && s.status != Status::kDone; ++step) {
+      for (const Action& a : probes) {
+        State copy = s;
+        const Outcome o = apply(copy, a);
+        if (o.ok) continue;
+        EXPECT_TRUE(allowed.count(std::string(o.reason))) << o.reason;
+        seen.insert(std::string(o.reason));
+      }
+      apply(s, step % 7 == 0 ? rotate_action(1) : (step == 3 ? start_action() : tick_action()));
+    }
+    State done = s;
+    done.status = Status::kDone;
+    done.sparks = 0;
+    for (const Action& a : probes) {
+      State copy = done;
+      seen.insert(std::string(apply(copy, a).reason));
+    }
+  }
+  EXPECT_EQ(seen, allowed);
+}
+
+// GF-99, GF-58: every award is an exact whole multiple: a thread 50 x m, a bright break 120 x m,
+// a beacon 80 x m, a mote 10 x m or 30 x m (m in 1..6), a Reach 250 + 50R + 100 x sparks.
+TEST(GlimfallAwards, ExactIntegers_GF99_GF58) {
+  int checked = 0;
+  for (uint32_t seed = 1; seed <= 30; ++seed) {
+    State s = init(seed);
+    while (s.status != Status::kDone && s.tick < 20000) {
+      const State before = s;
+      apply(s, bot_action(s));
+      int64_t paid = 0;
+      for (int i = 0; i < s.event_count && s.tick != before.tick; ++i) {
+        const Event& e = s.events[i];
+        const int64_t m = multiplier(before.blaze);
+        switch (e.type) {
+          case EventType::kThread:
+            EXPECT_EQ(e.value, 50 * m);
+            break;
+          case EventType::kBright:
+            EXPECT_EQ(e.value, 120 * m);
+            break;
+          case EventType::kBeacon:
+            EXPECT_EQ(e.value, 80 * m);
+            break;
+          case EventType::kReach:
+            EXPECT_EQ(e.value % 50, 0);
+            EXPECT_GE(e.value, 250 + 50 * e.ref);
+            EXPECT_LE(e.value, 250 + 50 * e.ref + 300);
+            break;
+          case EventType::kSweep:
+            EXPECT_TRUE(e.value % 10 == 0 && e.value >= 10 && e.value <= 180) << e.value;
+            break;
+          default:
+            continue;
+        }
+        paid += e.value;
+        ++checked;
+      }
+      if (s.tick == before.tick + 1) {
+        EXPECT_EQ(s.score - before.score, paid);
+      }
+    }
+  }
+  EXPECT_GT(checked, 1000);
 }
 
 }  // namespace
