@@ -68,7 +68,7 @@ const GameInfo& Traits::info() {
           "arriveTick. "
           "Ribs (raw fields id, kind, gapStart, gapW, turnDir, turnEvery, spawnTick, arriveTick, "
           "gap2Start, brightBracket, resolved; -1 where a field does not apply): kind 0 plain "
-          "(gapW 1..4), 1 turn (gapW 1..4, turnDir -1|1, turnEvery 8..20), 2 split (wide break "
+          "(gapW 2..4), 1 turn (gapW 2..4, turnDir -1|1, turnEvery 8..20), 2 split (wide break "
           "gapW 3..5 plus the bright break gap2Start, outside the wide break and not touching "
           "it; brightBracket -1), 3 bloom (all open; gapStart and gapW -1; brightBracket is the "
           "beacon). From Reach 4 plain and turn breaks are one narrower (1..3). Widths may grow "
