@@ -48,21 +48,42 @@ TEST(GlimfallGenerator, FairnessOver1000Seeds_GF69_GF50) {
   }
 }
 
-// A brute-force check of the same guarantee with the real engine: from every open bracket of rib
-// n-1, with the worst lock a thread can leave (5), some rotate plan threads rib n.
+// The same guarantee played out with the real engine: standing on any open bracket of rib n-1 just
+// after it arrives, with the worst lock a thread can leave (5), heading straight for the nearest
+// bracket of rib n's break threads rib n.
 TEST(GlimfallGenerator, FairnessByPlay_GF69) {
   for (uint32_t seed = 1; seed <= 40; ++seed) {
-    const std::vector<Rib> ribs = chain(seed, 30);
-    for (size_t n = 1; n < ribs.size(); ++n) {
-      const int64_t gap = ribs[n].arrive_tick - ribs[n - 1].arrive_tick;
-      const int steps_possible = static_cast<int>(1 + (gap - 1 - 5) / kTurnLock);
+    const std::vector<Rib> ribs = chain(seed, 163);
+    for (size_t n = 1; n + 2 < ribs.size(); n = n == 30 ? 120 : n + 1) {  // Reach 1-4 and 13-17
       for (int from = 0; from < kBrackets; ++from) {
         if (!((arrival_open(ribs[n - 1]) >> from) & 1u)) continue;
-        bool ok = false;
-        for (int to = 0; to < kBrackets && !ok; ++to) {
-          ok = ((safe_open(ribs[n]) >> to) & 1u) && angular_distance(from, to) <= steps_possible;
+        State s = init(seed);
+        s.status = Status::kRunning;
+        s.tick = ribs[n - 1].arrive_tick;
+        s.ribs_descended = static_cast<int64_t>(n);
+        s.reach = reach_of_rib(static_cast<int64_t>(n));
+        s.rib_count = 0;
+        s.ribs[s.rib_count] = ribs[n - 1];
+        s.ribs[s.rib_count++].resolved = true;
+        for (size_t k = n; k < n + 3; ++k) s.ribs[s.rib_count++] = ribs[k];
+        s.mote_count = 0;
+        s.bracket = static_cast<int8_t>(from);
+        s.turn_lock = 5;
+        int target = -1;
+        for (int b = 0; b < kBrackets; ++b) {
+          if (((safe_open(ribs[n]) >> b) & 1u) &&
+              (target < 0 || angular_distance(from, b) < angular_distance(from, target))) {
+            target = b;
+          }
         }
-        ASSERT_TRUE(ok) << "seed " << seed << " rib " << n << " from " << from;
+        while (s.tick < ribs[n].arrive_tick) {
+          if (s.turn_lock == 0 && s.bracket != target) {
+            apply(s, rotate_action(wrap_bracket(target - s.bracket) <= 6 ? 1 : -1));
+          }
+          apply(s, tick_action());
+        }
+        ASSERT_EQ(count_events(s, EventType::kThread), 1)
+            << "seed " << seed << " rib " << n << " from " << from;
       }
     }
   }
