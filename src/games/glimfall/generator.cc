@@ -85,8 +85,9 @@ Rib generate_rib(uint32_t seed, int64_t n, const Rib* prev, int64_t spawn_tick) 
   const int64_t gap = prev ? draw_gap(rng, reach) : kFirstArrival;
   r.arrive_tick = (prev ? prev->arrive_tick : 0) + gap;
   r.kind = prev ? draw_kind(rng, reach, prev) : RibKind::kPlain;
-  const int small_w = 2 + static_cast<int>(rng.below(3)) - (reach >= 4 ? 1 : 0);  // 1..4
-  const int wide_w = 3 + static_cast<int>(rng.below(3));                          // 3..5
+  const int small_w =
+      2 + static_cast<int>(rng.below(3)) - (reach >= 4 ? 1 : 0);  // 2..4, 1..3 from Reach 4
+  const int wide_w = 3 + static_cast<int>(rng.below(3));          // 3..5
   int anchor = static_cast<int>(rng.below(kBrackets));
   const int dir = rng.below(2) == 0 ? -1 : 1;
   const int every = 8 + static_cast<int>(rng.below(13));  // 8..20
