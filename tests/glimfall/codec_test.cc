@@ -1,4 +1,5 @@
 // The JSON codec and the wire: action grammar, state validation, the service answers.
+#include <cctype>
 #include <set>
 
 #include "core/rng.h"
@@ -234,6 +235,58 @@ TEST(GlimfallCodec, CraftedAndMutatedStates_GF94_GF16) {
     for (const Action& a : {tick_action(600), rotate_action(1), start_action()}) apply(copy, a);
     EXPECT_GE(copy.score, m.score);
   }
+}
+
+// GF-94, GF-16: numbers in real states replaced by edge values (-1, 0, 11, 12, 35, 600, 2^50,
+// 2^53-1, ...): every accepted state steps through 600-tick batches and rotates without harm, and
+// what it reaches either decodes again or is refused with an issue, never a crash.
+TEST(GlimfallCodec, EdgeValueMutations_GF94_GF16) {
+  const char* edges[] = {"-1",
+                         "0",
+                         "1",
+                         "5",
+                         "6",
+                         "11",
+                         "12",
+                         "29",
+                         "30",
+                         "35",
+                         "60",
+                         "600",
+                         "1000000",
+                         "1125899906842624",
+                         "9007199254740991"};
+  uint64_t counter = 0;
+  int accepted = 0;
+  for (uint32_t seed = 1; seed <= 6; ++seed) {
+    State deep = bot_run(seed, 400 + 3000 * seed);
+    const std::string base = encode(deep);
+    std::vector<size_t> numbers;
+    for (size_t i = 0; i < base.size(); ++i) {
+      if ((base[i] == '-' || std::isdigit(static_cast<unsigned char>(base[i]))) && i > 0 &&
+          base[i - 1] == ':') {
+        numbers.push_back(i);
+      }
+    }
+    for (int trial = 0; trial < 600; ++trial) {
+      std::string text = base;
+      const size_t at =
+          numbers[below(draw(seed, counter++), static_cast<uint32_t>(numbers.size()))];
+      size_t end = at + 1;
+      while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+      text.replace(at, end - at, edges[below(draw(seed, counter++), 15)]);
+      State m;
+      if (!decode(text, m)) continue;
+      ++accepted;
+      for (int k = 0; k < 4; ++k) {
+        apply(m, tick_action(600));
+        apply(m, rotate_action(1));
+      }
+      State again;
+      decode(encode(m), again);  // either outcome is fine; it must not crash
+    }
+  }
+  EXPECT_GT(accepted, 300);  // plenty of edge positions are well formed and get stepped
 }
 
 // GF-72, GF-84, GF-87, GF-89, GF-91, GF-97 via the registry's service (the HTTP body writer).
