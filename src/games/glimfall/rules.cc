@@ -44,8 +44,8 @@ void bleed(State& s, EventType type) {
 // Step 1: time passes and the one-tick event buffer empties.
 void step1_advance_clock(State& s) {
   ++s.tick;
+  for (int i = 0; i < s.event_count; ++i) s.events[i] = Event{};
   s.event_count = 0;
-  s.events.fill(Event{});
 }
 
 // Step 2: the ratchet loosens by one tick.
