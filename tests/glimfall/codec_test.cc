@@ -369,11 +369,8 @@ TEST(GlimfallService, Registered_GF88) {
   EXPECT_FALSE(info.scoring.empty());
 }
 
-TEST(GlimfallService, ServerRoutes_GF25_GF88_GF95_GF96) {
-  GTEST_SKIP() << "The HTTP server (src/server) is not built in this tree yet: the human play "
-                  "page clock (GF-25), /api/games, /llms.txt, /docs and /play routes (GF-88), "
-                  "seed parsing (GF-95) and CORS/413 (GF-96) are tested with the server.";
-}
+// GF-88, GF-95 and GF-96 are checked over HTTP for every game in
+// tests/server/every_game_test.cc; GF-25 (the play page's 30 ticks per second) in web/tests.
 
 }  // namespace
 }  // namespace gb::glimfall
