@@ -7,7 +7,7 @@ BIN := build/$(PRESET)/src/cli/gameboard
 
 FUZZ_SECONDS ?= 600
 
-.PHONY: all deps configure build serve test test-fast test-asan test-fuzz fuzz bench format \
+.PHONY: all deps configure build serve test test-fast test-asan test-fuzz fuzz bench soak format \
 	format-check clean
 
 all: build
@@ -54,6 +54,12 @@ fuzz: deps
 bench: PRESET = release
 bench: build
 	@bash scripts/bench.sh
+
+# A bounded soak of mixed load (SOAK_SECONDS, default 180): no 5xx, no crash, flat memory.
+SOAK_SECONDS ?= 180
+soak: build
+	@GAMEBOARD_WITH_BENCH=1 bash scripts/deps.sh
+	@bash scripts/soak.sh $(SOAK_SECONDS)
 
 format:
 	@clang-format -i $$(git ls-files '*.cc' '*.h')
