@@ -46,12 +46,19 @@ run_wrk() {  # url body_file connections [rate-limit ignored]
 } >"$OUT"
 
 for slug in $(curl -s "http://127.0.0.1:$PORT/api/games" | python3 -c 'import json,sys; print(" ".join(g["slug"] for g in json.load(sys.stdin)["games"]))'); do
-  # A real body: the init state with its first time-passing legal action.
-  curl -s "http://127.0.0.1:$PORT/api/games/$slug/init?seed=7" | python3 -c '
-import json, sys
-a = json.load(sys.stdin)
-pref = [x for x in a["legalActions"] if x["type"] in ("VENT", "tick", "start")]
-print(json.dumps({"state": a["state"], "action": (pref or a["legalActions"])[0]}))' >"$work/$slug.json"
+  # A real body from steady play: the state after start (where there is one) with the action a
+  # player sends most (VENT, or a one-tick tick).
+  python3 - "$PORT" "$slug" >"$work/$slug.json" <<'PY'
+import json, sys, urllib.request
+port, slug = sys.argv[1], sys.argv[2]
+base = f"http://127.0.0.1:{port}/api/games/{slug}"
+a = json.load(urllib.request.urlopen(f"{base}/init?seed=7"))
+if any(x["type"] == "start" for x in a["legalActions"]):
+    body = json.dumps({"state": a["state"], "action": {"type": "start"}}).encode()
+    a = json.load(urllib.request.urlopen(urllib.request.Request(f"{base}/action", body)))
+pref = [x for x in a["legalActions"] if x["type"] in ("VENT", "tick")]
+print(json.dumps({"state": a["state"], "action": (pref or a["legalActions"])[0]}))
+PY
   bytes=$(wc -c <"$work/$slug.json")
   read -r ours p50 p99 < <(run_wrk "http://127.0.0.1:$PORT/api/games/$slug/action" "$work/$slug.json" $CONNS)
   read -r node _ np99 < <(run_wrk "http://127.0.0.1:$NODE_PORT/" "$work/$slug.json" $CONNS)
