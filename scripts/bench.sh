@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
-# Runs the benchmarks (not tests): engine throughput per game with bytes allocated per step.
-# Usage: scripts/bench.sh [extra Google Benchmark flags]
+# Runs every benchmark (not tests) and leaves reports in artifacts/:
+#   engine throughput per game (Google Benchmark: steps/s and bytes allocated per step),
+#   instructions per step under callgrind (stable on a noisy machine),
+#   HTTP rates against a node:http baseline in the same run (wrk), with latency and peak RSS.
+# Usage: scripts/bench.sh [seconds per HTTP run, default 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=build/release
 mkdir -p artifacts
-for b in "$BUILD"/bench/*_bench; do
-  [ -x "$b" ] || continue
-  echo "== $(basename "$b")"
-  "$b" --benchmark_min_time=1 "$@" | tee "artifacts/$(basename "$b").txt"
+GAMEBOARD_WITH_BENCH=1 bash scripts/deps.sh
+for b in stormlark_bench tick_games_bench; do
+  echo "== $b"
+  "$BUILD/bench/$b" --benchmark_min_time=2 | tee "artifacts/$b.txt"
 done
+echo "== callgrind"
+bash scripts/callgrind.sh 20000
+echo "== http"
+bash scripts/bench_http.sh "${1:-10}"

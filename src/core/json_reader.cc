@@ -100,7 +100,16 @@ std::optional<JsonValue> ObjectReader::get(std::string_view key) {
 
 bool ObjectReader::integer(std::string_view key, int64_t lo, int64_t hi, int64_t& out) {
   auto v = get(key);
-  return v && read_integer(*v, child_path(key), lo, hi, out, issues_);
+  if (!v) return false;
+  // The common case builds no path string: only a failing value pays for its message.
+  if (v->type() == simdjson::dom::element_type::INT64) {
+    int64_t value = v->get_int64().value_unsafe();
+    if (value >= lo && value <= hi) {
+      out = value;
+      return true;
+    }
+  }
+  return read_integer(*v, child_path(key), lo, hi, out, issues_);
 }
 
 bool ObjectReader::boolean(std::string_view key, bool& out) {

@@ -4,11 +4,21 @@
 
 namespace gb {
 
+// True for bytes that JSON strings carry as they are (everything but '"', '\\' and controls).
+static bool plain_byte(unsigned char c) {
+  return c >= 0x20 && c != '"' && c != '\\';
+}
+
 void append_json_string(std::string& out, std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
   out.push_back('"');
-  for (char ch : s) {
-    auto c = static_cast<unsigned char>(ch);
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t run = i;
+    while (run < s.size() && plain_byte(static_cast<unsigned char>(s[run]))) ++run;
+    out.append(s.data() + i, run - i);  // copy plain runs in one go
+    if (run == s.size()) break;
+    auto c = static_cast<unsigned char>(s[run]);
     switch (c) {
       case '"':
         out += "\\\"";
@@ -32,14 +42,11 @@ void append_json_string(std::string& out, std::string_view s) {
         out += "\\f";
         break;
       default:
-        if (c < 0x20) {
-          out += "\\u00";
-          out.push_back(kHex[c >> 4]);
-          out.push_back(kHex[c & 15]);
-        } else {
-          out.push_back(ch);
-        }
+        out += "\\u00";
+        out.push_back(kHex[c >> 4]);
+        out.push_back(kHex[c & 15]);
     }
+    i = run + 1;
   }
   out.push_back('"');
 }

@@ -13,8 +13,11 @@ int woven_interior(const State& s) {
   return w;
 }
 
+// Assumes the frame is woven (the engine keeps it so and decoding checks it), so every dark cell
+// is interior and its four neighbours are in bounds: the flood steps by index offsets alone.
 int label_regions(const State& s, std::array<int16_t, kCells>& label,
                   std::array<int16_t, kCells>& size) {
+  static constexpr std::array<int, 4> kOffsets = {-kCols, 1, kCols, -1};  // kDx/kDy order
   std::array<int16_t, kCells> queue;
   label.fill(-1);
   int16_t count = 0;
@@ -25,10 +28,8 @@ int label_regions(const State& s, std::array<int16_t, kCells>& label,
     label[start] = count;
     while (head < tail) {
       const int c = queue[head++];
-      for (int d = 0; d < 4; ++d) {
-        const int nx = cell_x(c) + kDx[d], ny = cell_y(c) + kDy[d];
-        if (!in_bounds(nx, ny)) continue;
-        const int n = index_of(nx, ny);
+      for (int offset : kOffsets) {
+        const int n = c + offset;
         if ((s.cells[n] & kWoven) || label[n] >= 0) continue;
         label[n] = count;
         queue[tail++] = static_cast<int16_t>(n);
