@@ -4,6 +4,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "agents/glimfall/agents.h"
 #include "agents/silkspan/agents.h"
 #include "agents/stormlark/agents.h"
 #include "harness/remote_stepper.h"
@@ -22,6 +23,7 @@ class AgentsFor final : public GameAgents {
   std::string_view slug() const override { return slug_; }
   int64_t default_max_actions() const override { return max_actions_; }
   int64_t default_budget() const override { return budget_; }
+  bool has_end_action() const override { return end_action().has_value(); }
 
   agents::RunResult run(uint32_t seed, const RunSettings& settings,
                         Transport* remote) const override {
@@ -48,18 +50,24 @@ class AgentsFor final : public GameAgents {
 std::optional<stormlark::Action> stormlark_end() {
   return stormlark::Action{stormlark::ActionType::kEndRun};
 }
+std::optional<glimfall::Action> glimfall_end() {
+  return std::nullopt;
+}
 std::optional<silkspan::Action> silkspan_end() {
   return silkspan::Action{silkspan::ActionType::kEndRun};
 }
 
 // Run-length caps (agent actions): a Stormlark action is one turn (a reach is about 21); a
-// Silkspan planner action is a heading or a merged tick, about six per weave.
+// Glimfall planner action is a rotate or a merged tick, a few per rib; a Silkspan planner action
+// is a heading or a merged tick, about six per weave.
 const AgentsFor<stormlark::Traits, stormlark::make_agent, stormlark_end> kStormlark(
     "stormlark", 2000, stormlark::kPlannerDefaultBudget);
+const AgentsFor<glimfall::Traits, glimfall::make_agent, glimfall_end> kGlimfall(
+    "glimfall", 1500, glimfall::kPlannerDefaultBudget);
 const AgentsFor<silkspan::Traits, silkspan::make_agent, silkspan_end> kSilkspan(
     "silkspan", 600, silkspan::kPlannerDefaultBudget);
 
-const auto kGames = std::to_array<const GameAgents*>({&kStormlark, &kSilkspan});
+const auto kGames = std::to_array<const GameAgents*>({&kStormlark, &kGlimfall, &kSilkspan});
 
 }  // namespace
 
