@@ -6,8 +6,10 @@ PRESET ?= release
 BIN := build/$(PRESET)/src/cli/gameboard
 
 FUZZ_SECONDS ?= 600
+AGENT_SEEDS ?= 200
+AGENT_JOBS ?= 2
 
-.PHONY: all deps configure build serve test test-fast test-asan test-fuzz fuzz bench format \
+.PHONY: all deps configure build serve test test-fast test-asan test-fuzz fuzz bench bench-agents format \
 	format-check clean
 
 all: build
@@ -54,6 +56,12 @@ fuzz: deps
 bench: PRESET = release
 bench: build
 	@bash scripts/bench.sh
+
+# Every agent of every game over seeds 1..AGENT_SEEDS (default 200) with AGENT_JOBS workers
+# (default 2) at the default budgets; prints the table that goes into docs/agents.md.
+bench-agents: PRESET = release
+bench-agents: build
+	@SEEDS=$(AGENT_SEEDS) JOBS=$(AGENT_JOBS) bash scripts/bench_agents.sh $(BIN)
 
 format:
 	@clang-format -i $$(git ls-files '*.cc' '*.h')
