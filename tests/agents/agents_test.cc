@@ -50,8 +50,8 @@ TEST(Agents, GlimfallAgentsSendOnlyLegalActions) {
 
 TEST(Agents, SilkspanAgentsSendOnlyLegalActions) {
   for (std::string_view name : {"random", "greedy", "planner"}) {
-    for (uint32_t seed = 1; seed <= 4; ++seed) {
-      expect_only_legal<silkspan::Traits>(silkspan::make_agent, name, seed, 300, 24);
+    for (uint32_t seed = 1; seed <= 3; ++seed) {
+      expect_only_legal<silkspan::Traits>(silkspan::make_agent, name, seed, 200, 16);
     }
   }
 }
@@ -104,9 +104,9 @@ TEST(Agents, PlannerBeatsGreedyOnEveryGame) {
   for (const harness::GameAgents* game : harness::all_game_agents()) {
     int64_t greedy = 0;
     int64_t planner = 0;
-    for (uint32_t seed = 1; seed <= 3; ++seed) {
-      greedy += game->run(seed, {"greedy", 0, 0, 400}, nullptr).score;
-      planner += game->run(seed, {"planner", 0, 48, 400}, nullptr).score;
+    for (uint32_t seed = 1; seed <= 2; ++seed) {
+      greedy += game->run(seed, {"greedy", 0, 0, 200}, nullptr).score;
+      planner += game->run(seed, {"planner", 0, 24, 200}, nullptr).score;
     }
     EXPECT_GT(planner, greedy) << game->slug();
   }

@@ -46,7 +46,7 @@ TEST(EvalRunner, SameResultsWithOneAndFourJobs) {
   for (const GameAgents* game : all_game_agents()) {
     EvalJob job;
     job.game = game;
-    job.settings = {"planner", 0, 12, 120};
+    job.settings = {"planner", 0, 8, 80};
     for (uint32_t s = 1; s <= 8; ++s) job.seeds.push_back(s);
     job.jobs = 1;
     std::vector<agents::RunResult> one = run_eval(job);
