@@ -6,8 +6,11 @@ PRESET ?= release
 BIN := build/$(PRESET)/src/cli/gameboard
 
 FUZZ_SECONDS ?= 600
+AGENT_SEEDS ?= 200
+AGENT_JOBS ?= 2
 
-.PHONY: all deps configure build serve test test-fast test-asan test-fuzz fuzz bench soak format \
+.PHONY: all deps configure build serve test test-fast test-asan test-fuzz fuzz bench bench-agents \
+	soak format \
 	format-check clean
 
 all: build
@@ -60,6 +63,12 @@ SOAK_SECONDS ?= 180
 soak: build
 	@GAMEBOARD_WITH_BENCH=1 bash scripts/deps.sh
 	@bash scripts/soak.sh $(SOAK_SECONDS)
+
+# Every agent of every game over seeds 1..AGENT_SEEDS (default 200) with AGENT_JOBS workers
+# (default 2) at the default budgets; prints the table that goes into docs/agents.md.
+bench-agents: PRESET = release
+bench-agents: build
+	@SEEDS=$(AGENT_SEEDS) JOBS=$(AGENT_JOBS) bash scripts/bench_agents.sh $(BIN)
 
 format:
 	@clang-format -i $$(git ls-files '*.cc' '*.h')

@@ -9,4 +9,13 @@ namespace gb::cli {
 // `gameboard serve`: runs the HTTP API until SIGINT or SIGTERM.
 void register_serve_command(CLI::App& app);
 
+// `gameboard eval`: plays an agent over many seeds and reports the scores.
+void register_eval_command(CLI::App& app);
+
+// `gameboard play G --seed S`: plays a game in the terminal.
+void register_play_command(CLI::App& app);
+
+// `gameboard replay FILE`: re-applies a replay file and checks its score.
+void register_replay_command(CLI::App& app);
+
 }  // namespace gb::cli

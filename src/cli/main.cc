@@ -13,6 +13,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.footer("Run `gameboard <subcommand> --help` for the options of one subcommand.");
   gb::cli::register_serve_command(app);
+  gb::cli::register_eval_command(app);
+  gb::cli::register_replay_command(app);
+  gb::cli::register_play_command(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

@@ -1,0 +1,95 @@
+#include "agents/glimfall/agents.h"
+
+#include <vector>
+
+#include "agents/common/option_agent.h"
+#include "agents/common/random_agent.h"
+#include "agents/glimfall/macros.h"
+
+namespace gb::glimfall {
+namespace {
+
+using agents::Expansion;
+
+// One tick ahead: hold, or rotate either way, then tick once; most points, then most sparks;
+// among equal choices the agent's stream draws one. Starts the run when waiting.
+class GreedyAgent final : public agents::OptionAgent<Traits> {
+ public:
+  explicit GreedyAgent(uint64_t seed) : rng_(seed) {}
+
+ protected:
+  std::vector<Action> choose(const State& s) override {
+    if (s.status == Status::kWaiting) return {start_action()};
+    std::vector<Expansion<Traits>> best;
+    for (int dir : {0, -1, 1}) {
+      Expansion<Traits> e{{}, s};
+      if (dir != 0) {
+        if (!apply(e.state, rotate_action(dir)).ok) continue;
+        e.actions.push_back(rotate_action(dir));
+      }
+      apply(e.state, tick_action(1));
+      e.actions.push_back(tick_action(1));
+      const State& n = e.state;
+      bool better = best.empty() || n.score > best[0].state.score ||
+                    (n.score == best[0].state.score && n.sparks > best[0].state.sparks);
+      bool equal =
+          !best.empty() && n.score == best[0].state.score && n.sparks == best[0].state.sparks;
+      if (better) best.clear();
+      if (better || equal) best.push_back(std::move(e));
+    }
+    return best[rng_.below(static_cast<uint32_t>(best.size()))].actions;
+  }
+
+ private:
+  agents::AgentRng rng_;
+};
+
+// The planner's view of Glimfall: hold or rotate, then tick to the next decision point.
+struct PlannerDomain {
+  void expand(const State& s, std::vector<Expansion<Traits>>& out) const {
+    for (int dir : {0, -1, 1}) {
+      Expansion<Traits> e = play_macro(s, dir);
+      if (!e.actions.empty()) out.push_back(std::move(e));
+    }
+  }
+  int64_t value(const State& s) const { return s.score + 3000 * s.sparks + alignment_value(s); }
+  bool terminal(const State& s) const { return s.status == Status::kDone; }
+};
+
+// Beam search over macro-actions with `budget` simulated macros per decision.
+class PlannerAgent final : public agents::OptionAgent<Traits> {
+ public:
+  explicit PlannerAgent(int64_t budget) : budget_(budget) {}
+
+ protected:
+  std::vector<Action> choose(const State& s) override {
+    if (s.status == Status::kWaiting) return {start_action()};
+    PlannerDomain domain;
+    return agents::beam_search<Traits>(s, domain, budget_, kBeamWidth);
+  }
+
+ private:
+  static constexpr size_t kBeamWidth = 12;
+  int64_t budget_;
+};
+
+}  // namespace
+
+bool is_voluntary_end(const Action&) {
+  return false;
+}
+
+std::unique_ptr<agents::Agent<Traits>> make_agent(std::string_view name,
+                                                  const agents::AgentOptions& options) {
+  if (name == "random") {
+    return std::make_unique<agents::RandomAgent<Traits, is_voluntary_end>>(options.seed);
+  }
+  if (name == "greedy") return std::make_unique<GreedyAgent>(options.seed);
+  if (name == "planner") {
+    return std::make_unique<PlannerAgent>(options.budget > 0 ? options.budget
+                                                             : kPlannerDefaultBudget);
+  }
+  return nullptr;
+}
+
+}  // namespace gb::glimfall

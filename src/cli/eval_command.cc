@@ -1,0 +1,178 @@
+// `gameboard eval`: plays an agent over a range of seeds, in parallel, in process or against a
+// remote server, and reports the scores (summary table, per-seed JSON/CSV, SVG histogram,
+// replay files).
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "cli/commands.h"
+#include "cli/progress.h"
+#include "harness/eval_runner.h"
+#include "harness/http_transport.h"
+#include "harness/replay.h"
+#include "harness/result_files.h"
+#include "harness/seed_set.h"
+#include "harness/summary.h"
+#include "harness/svg_histogram.h"
+
+namespace gb::cli {
+namespace {
+
+struct EvalOptions {
+  std::string game;
+  std::string agent;
+  std::string seeds = "1..100";
+  unsigned jobs = 1;
+  int64_t budget = 0;
+  int64_t max_actions = 0;
+  uint64_t agent_seed = 0;
+  std::string shard;
+  std::string out;
+  std::string svg;
+  std::string record;
+  std::string remote;
+};
+
+// Prints `message` as this command's error and returns exit code 2 (bad input).
+int usage_error(const std::string& message) {
+  std::cerr << "gameboard eval: " << message << "\n";
+  return 2;
+}
+
+// Lists the slugs that have agents, for error messages.
+std::string known_games() {
+  std::string out;
+  for (const auto* g : harness::all_game_agents())
+    out += (out.empty() ? "" : ", ") + std::string(g->slug());
+  return out;
+}
+
+// Writes one replay file per run into `dir`, named <slug>-<agent>-<seed>.json.
+bool write_replays(const std::string& dir, const harness::EvalJob& job,
+                   const std::vector<agents::RunResult>& results, std::string& error) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    error = "cannot create " + dir + ": " + ec.message();
+    return false;
+  }
+  for (const auto& r : results) {
+    std::string path = dir + "/" + std::string(job.game->slug()) + "-" + job.settings.agent + "-" +
+                       std::to_string(r.seed) + ".json";
+    if (!harness::write_text_file(path, harness::replay_json(job.game->slug(), r), error)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Runs the eval described by `o`; returns the exit code.
+int run_eval_command(const EvalOptions& o) {
+  harness::EvalJob job;
+  job.game = harness::find_game_agents(o.game);
+  if (!job.game) return usage_error("unknown game '" + o.game + "' (games: " + known_games() + ")");
+  if (!harness::is_agent_name(o.agent)) {
+    return usage_error("unknown agent '" + o.agent + "' (agents: random, greedy, planner)");
+  }
+  std::string error;
+  job.seeds = harness::parse_seed_range(o.seeds, error);
+  if (job.seeds.empty()) return usage_error(error);
+  if (!o.shard.empty()) {
+    harness::Shard shard;
+    if (!harness::parse_shard(o.shard, shard, error)) return usage_error(error);
+    job.seeds = harness::select_shard(job.seeds, shard);
+    if (job.seeds.empty()) return usage_error("shard " + o.shard + " holds no seed of " + o.seeds);
+  }
+  if (!o.out.empty() && !harness::is_results_path(o.out)) {
+    return usage_error("--out must end in .json or .csv: " + o.out);
+  }
+  if (!o.remote.empty()) {
+    harness::BaseUrl base;
+    if (!harness::parse_base_url(o.remote, base, error)) return usage_error(error);
+    job.connect = [base] { return harness::make_http_transport(base); };
+  }
+  job.jobs = o.jobs;
+  job.settings.agent = o.agent;
+  job.settings.agent_seed = o.agent_seed;
+  job.settings.budget = o.budget > 0 ? o.budget : job.game->default_budget();
+  job.settings.max_actions = o.max_actions > 0 ? o.max_actions : job.game->default_max_actions();
+
+  std::cout << "eval " << o.game << " / " << o.agent << ": " << job.seeds.size() << " seeds ("
+            << o.seeds << (o.shard.empty() ? "" : ", shard " + o.shard) << "), " << o.jobs
+            << " jobs, budget " << job.settings.budget << ", cap " << job.settings.max_actions
+            << " actions" << (o.remote.empty() ? "" : ", remote " + o.remote) << std::endl;
+  Progress progress(stderr, "eval " + o.game + "/" + o.agent);
+  std::vector<agents::RunResult> results;
+  try {
+    results =
+        harness::run_eval(job, [&](size_t done, size_t total) { progress.update(done, total); });
+  } catch (const std::exception& e) {
+    std::cerr << "\ngameboard eval: " << e.what() << "\n";
+    return 1;
+  }
+  std::cout << harness::summary_table(harness::summarise(results));
+  if (!o.out.empty()) {
+    bool csv = o.out.ends_with(".csv");
+    std::string text = csv ? harness::results_csv(results) : harness::results_json(results);
+    if (!harness::write_text_file(o.out, text, error)) return usage_error(error);
+    std::cout << "results: " << o.out << "\n";
+  }
+  if (!o.svg.empty()) {
+    std::string title =
+        o.game + " / " + o.agent + " (budget " + std::to_string(job.settings.budget) + ")";
+    if (!harness::write_text_file(o.svg, harness::svg_histogram(results, title), error)) {
+      return usage_error(error);
+    }
+    std::cout << "histogram: " << o.svg << "\n";
+  }
+  if (!o.record.empty()) {
+    if (!write_replays(o.record, job, results, error)) return usage_error(error);
+    std::cout << "replays: " << o.record << "/\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+void register_eval_command(CLI::App& app) {
+  auto o = std::make_shared<EvalOptions>();
+  CLI::App* eval = app.add_subcommand(
+      "eval",
+      "Play an agent over many seeds and report the scores. Results are ordered by seed and "
+      "identical for any --jobs; --remote plays every move over HTTP and gives the same results.");
+  eval->add_option("--game", o->game, "Game slug (stormlark, silkspan, ...)")->required();
+  eval->add_option("--agent", o->agent, "random, greedy or planner")->required();
+  eval->add_option("--seeds", o->seeds, "Seed range A..B (inclusive) or one seed N")
+      ->capture_default_str();
+  eval->add_option("--jobs,-j", o->jobs, "Worker threads")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  eval->add_option("--budget", o->budget,
+                   "Planner budget: simulated options per decision (0 = the game's default). "
+                   "A node count, so results are the same on every machine")
+      ->check(CLI::Range(int64_t{0}, int64_t{1} << 30))
+      ->capture_default_str();
+  eval->add_option("--max-actions", o->max_actions,
+                   "Run-length cap in agent actions (0 = the game's default); at the cap the "
+                   "game's end action (END_RUN/endRun) is sent")
+      ->check(CLI::Range(int64_t{0}, int64_t{1} << 30))
+      ->capture_default_str();
+  eval->add_option("--agent-seed", o->agent_seed,
+                   "The agents' own seed; each run's stream is draw(agent-seed, game seed)")
+      ->capture_default_str();
+  eval->add_option("--shard", o->shard,
+                   "K/M: play only the seeds whose index in the range (from 0) is K-1 mod M");
+  eval->add_option("--out", o->out, "Per-seed results file: .json or .csv");
+  eval->add_option("--svg", o->svg, "Score histogram as an SVG file");
+  eval->add_option("--record", o->record, "Folder for one replay file per run");
+  eval->add_option("--remote", o->remote,
+                   "Play over HTTP against a server speaking the API, e.g. http://127.0.0.1:8080");
+  eval->callback([o] {
+    int code = run_eval_command(*o);
+    if (code != 0) throw CLI::RuntimeError(code);
+  });
+}
+
+}  // namespace gb::cli

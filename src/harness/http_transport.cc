@@ -1,0 +1,113 @@
+#include "harness/http_transport.h"
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http.hpp>
+#include <charconv>
+
+#include "agents/common/run.h"
+
+namespace gb::harness {
+namespace {
+
+namespace asio = boost::asio;
+namespace http = boost::beast::http;
+using tcp = asio::ip::tcp;
+
+class HttpTransport final : public Transport {
+ public:
+  explicit HttpTransport(BaseUrl base) : base_(std::move(base)), socket_(io_) {}
+
+  std::string get(std::string_view target) override { return request(http::verb::get, target, {}); }
+  std::string post(std::string_view target, std::string_view body) override {
+    return request(http::verb::post, target, body);
+  }
+
+ private:
+  // Sends one request, retrying once on a fresh connection when the old one was dropped.
+  std::string request(http::verb verb, std::string_view target, std::string_view body) {
+    std::string where =
+        "http://" + base_.host + ":" + base_.port + base_.prefix + std::string(target);
+    for (int attempt = 0;; ++attempt) {
+      boost::system::error_code ec;
+      if (!socket_.is_open()) connect(where);
+      http::request<http::string_body> req{verb, base_.prefix + std::string(target), 11};
+      req.set(http::field::host, base_.host);
+      req.set(http::field::connection, "keep-alive");
+      if (verb == http::verb::post) {
+        req.set(http::field::content_type, "application/json");
+        req.body() = std::string(body);
+      }
+      req.prepare_payload();
+      http::write(socket_, req, ec);
+      http::response<http::string_body> res;
+      if (!ec) http::read(socket_, buffer_, res, ec);
+      if (ec) {
+        socket_.close(ec);
+        buffer_.clear();
+        if (attempt == 0) continue;
+        throw agents::RunError("lost the connection to " + where + ": " + ec.message());
+      }
+      if (!res.keep_alive()) socket_.close(ec);
+      if (res.result_int() != 200) {
+        throw agents::RunError("HTTP " + std::to_string(res.result_int()) + " from " + where +
+                               ": " + res.body().substr(0, 300));
+      }
+      return std::move(res.body());
+    }
+  }
+
+  void connect(const std::string& where) {
+    boost::system::error_code ec;
+    tcp::resolver resolver(io_);
+    auto endpoints = resolver.resolve(base_.host, base_.port, ec);
+    if (!ec) asio::connect(socket_, endpoints, ec);
+    if (ec) throw agents::RunError("cannot reach " + where + ": " + ec.message());
+  }
+
+  BaseUrl base_;
+  asio::io_context io_;
+  tcp::socket socket_;
+  boost::beast::flat_buffer buffer_;
+};
+
+}  // namespace
+
+bool parse_base_url(std::string_view url, BaseUrl& out, std::string& error) {
+  constexpr std::string_view kScheme = "http://";
+  out = BaseUrl{};
+  if (url.substr(0, kScheme.size()) != kScheme) {
+    error = "bad URL '" + std::string(url) + "': only http://host[:port][/prefix] is supported";
+    return false;
+  }
+  std::string_view rest = url.substr(kScheme.size());
+  size_t slash = rest.find('/');
+  std::string_view authority = rest.substr(0, slash);
+  out.prefix = slash == std::string_view::npos ? "" : std::string(rest.substr(slash));
+  while (!out.prefix.empty() && out.prefix.back() == '/') out.prefix.pop_back();
+  size_t colon = authority.rfind(':');
+  out.host = std::string(authority.substr(0, colon));
+  if (colon != std::string_view::npos) {
+    std::string_view port = authority.substr(colon + 1);
+    unsigned value = 0;
+    auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), value);
+    if (ec != std::errc() || end != port.data() + port.size() || value == 0 || value > 65535) {
+      error = "bad URL '" + std::string(url) + "': the port must be 1..65535";
+      return false;
+    }
+    out.port = std::string(port);
+  }
+  if (out.host.empty()) {
+    error = "bad URL '" + std::string(url) + "': no host";
+    return false;
+  }
+  return true;
+}
+
+std::unique_ptr<Transport> make_http_transport(const BaseUrl& base) {
+  return std::make_unique<HttpTransport>(base);
+}
+
+}  // namespace gb::harness

@@ -1,0 +1,76 @@
+// The remote mode plays every move over HTTP against the real server (started in this process on
+// a free loopback port) and gives exactly the in-process results.
+#include <gtest/gtest.h>
+
+#include "harness/eval_runner.h"
+#include "harness/http_transport.h"
+#include "server/live_server.h"
+
+namespace gb::harness {
+namespace {
+
+BaseUrl live_url() {
+  BaseUrl base;
+  base.host = "127.0.0.1";
+  base.port = std::to_string(server::testing::live_port());
+  return base;
+}
+
+TEST(Remote, SameResultsAsInProcess) {
+  for (const GameAgents* game : all_game_agents()) {
+    for (std::string_view agent : {"random", "planner"}) {
+      EvalJob job;
+      job.game = game;
+      job.settings = {std::string(agent), 3, 12, 60};
+      job.seeds = {4, 5, 6};
+      job.jobs = 2;
+      std::vector<agents::RunResult> local = run_eval(job);
+      BaseUrl base = live_url();
+      job.connect = [base] { return make_http_transport(base); };
+      std::vector<agents::RunResult> remote = run_eval(job);
+      ASSERT_EQ(local.size(), remote.size());
+      for (size_t i = 0; i < local.size(); ++i) {
+        EXPECT_EQ(local[i].score, remote[i].score) << game->slug() << " " << agent;
+        EXPECT_EQ(local[i].length, remote[i].length);
+        EXPECT_EQ(local[i].end_reason, remote[i].end_reason);
+        EXPECT_EQ(local[i].actions_digest, remote[i].actions_digest);
+      }
+    }
+  }
+}
+
+TEST(Remote, UnreachableServerIsAClearError) {
+  BaseUrl base;
+  base.host = "127.0.0.1";
+  base.port = "1";  // nothing listens on port 1
+  EvalJob job;
+  job.game = all_game_agents()[0];
+  job.settings = {"random", 0, 0, 10};
+  job.seeds = {1};
+  job.connect = [base] { return make_http_transport(base); };
+  try {
+    run_eval(job);
+    FAIL() << "expected a RunError";
+  } catch (const agents::RunError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot reach http://127.0.0.1:1"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(Remote, ParsesOnlyHttpUrls) {
+  BaseUrl base;
+  std::string error;
+  ASSERT_TRUE(parse_base_url("http://example.org:8080/games/", base, error));
+  EXPECT_EQ(base.host, "example.org");
+  EXPECT_EQ(base.port, "8080");
+  EXPECT_EQ(base.prefix, "/games");
+  ASSERT_TRUE(parse_base_url("http://localhost", base, error));
+  EXPECT_EQ(base.port, "80");
+  for (const char* bad :
+       {"https://x", "ftp://x", "http://", "http://x:0", "http://x:70000", "localhost:8080"}) {
+    EXPECT_FALSE(parse_base_url(bad, base, error)) << bad;
+  }
+}
+
+}  // namespace
+}  // namespace gb::harness
