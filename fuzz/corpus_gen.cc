@@ -22,10 +22,12 @@ std::string member(const std::string& json, const char* key) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: %s OUT_DIR\n", argv[0]);
+  if (argc < 2 || argc > 3) {
+    std::fprintf(stderr, "usage: %s OUT_DIR [--requests]\n", argv[0]);
     return 2;
   }
+  // --requests writes whole requests for handler_fuzz: method byte, target line, body.
+  const bool requests = argc == 3 && std::string(argv[2]) == "--requests";
   std::filesystem::create_directories(argv[1]);
   auto games = gb::all_games();
   int files = 0;
@@ -48,8 +50,12 @@ int main(int argc, char** argv) {
           std::ofstream f(std::string(argv[1]) + "/g" + std::to_string(g) + "_s" +
                               std::to_string(seed) + "_" + std::to_string(files++),
                           std::ios::binary);
-          f << static_cast<char>(g) << R"({"state":)" << state << R"(,"action":)" << action
-            << "}";
+          if (requests) {
+            f << '\x01' << "/api/games/" << games[g]->info().slug << "/action\n";
+          } else {
+            f << static_cast<char>(g);
+          }
+          f << R"({"state":)" << state << R"(,"action":)" << action << "}";
         }
         if (first_action.empty()) break;
         // Step on with the last legal action (usually a time-passing one) for variety.
@@ -59,6 +65,21 @@ int main(int argc, char** argv) {
         games[g]->write_action(sj, aj, next);
         answer = next.str();
       }
+    }
+  }
+  if (requests) {
+    const char* gets[] = {"/api/games",
+                          "/llms.txt",
+                          "/docs/api",
+                          "/healthz",
+                          "/api/games/stormlark/init?seed=7",
+                          "/api/games/nope/init",
+                          "/docs/api/stormlark",
+                          "/play/stormlark",
+                          "/"};
+    for (const char* target : gets) {
+      std::ofstream f(std::string(argv[1]) + "/get_" + std::to_string(files++), std::ios::binary);
+      f << '\x00' << target << "\n";
     }
   }
   std::printf("wrote %d corpus files\n", files);

@@ -1,0 +1,363 @@
+// Glimfall's JSON codec: untrusted states and actions in (validated, every array bounded),
+// canonical JSON out. Extra keys in an action or a state are ignored (GF-Q23).
+#include <fmt/format.h>
+
+#include "games/glimfall/traits.h"
+
+namespace gb::glimfall {
+namespace {
+
+constexpr int64_t kMaxSafeInt = (1LL << 53) - 1;
+constexpr int64_t kMaxLiveArrival = kMaxTick + kMaxArrivalLead;
+
+// Reads a field that must be exactly -1 (not applicable to this kind).
+void not_applicable(ObjectReader& r, std::string_view key, Issues& issues) {
+  int64_t v = 0;
+  if (r.integer(key, -1, kMaxSafeInt, v) && v != -1) {
+    issues.add(r.child_path(key), "must be -1 for this kind");
+  }
+}
+
+// Decodes one rib: its raw generator fields, each in range for its kind.
+bool decode_rib(JsonValue v, const std::string& path, Rib& rib, Issues& issues) {
+  const size_t before = issues.total();
+  ObjectReader r(v, path, issues);
+  if (!r.is_object()) return false;
+  int kind = 0;
+  r.integer("id", 0, kMaxSafeInt, rib.id);
+  if (r.integer("kind", 0, 3, kind)) rib.kind = static_cast<RibKind>(kind);
+  r.integer("spawnTick", 0, kMaxTick, rib.spawn_tick);
+  r.integer("arriveTick", 0, kMaxLiveArrival, rib.arrive_tick);
+  r.boolean("resolved", rib.resolved);
+  if (issues.total() != before) return false;
+  if (rib.arrive_tick < rib.spawn_tick) issues.add(path + ".arriveTick", "is before spawnTick");
+  const bool has_break = rib.kind != RibKind::kBloom;
+  if (has_break) {
+    r.integer("gapStart", 0, kBrackets - 1, rib.gap_start);
+    r.integer("gapW", 1, rib.kind == RibKind::kSplit ? kBrackets - 2 : kBrackets - 1, rib.gap_w);
+  } else {
+    not_applicable(r, "gapStart", issues);
+    not_applicable(r, "gapW", issues);
+    rib.gap_start = rib.gap_w = -1;
+  }
+  if (rib.kind == RibKind::kTurn) {
+    if (r.integer("turnDir", -1, 1, rib.turn_dir) && rib.turn_dir == 0) {
+      issues.add(path + ".turnDir", "must be -1 or 1");
+    }
+    r.integer("turnEvery", 1, 1000, rib.turn_every);
+  } else {
+    not_applicable(r, "turnDir", issues);
+    not_applicable(r, "turnEvery", issues);
+    rib.turn_dir = -1;
+    rib.turn_every = -1;
+  }
+  if (rib.kind == RibKind::kSplit) {
+    if (r.integer("gap2Start", 0, kBrackets - 1, rib.gap2_start) && issues.total() == before &&
+        ((break_mask(rib.gap_start, rib.gap_w) >> rib.gap2_start) & 1u)) {
+      issues.add(path + ".gap2Start", "must lie outside the wide break");
+    }
+  } else {
+    not_applicable(r, "gap2Start", issues);
+    rib.gap2_start = -1;
+  }
+  if (rib.kind == RibKind::kBloom) {
+    r.integer("brightBracket", 0, kBrackets - 1, rib.bright_bracket);
+  } else {
+    not_applicable(r, "brightBracket", issues);
+    rib.bright_bracket = -1;
+  }
+  return issues.total() == before;
+}
+
+bool decode_mote(JsonValue v, const std::string& path, Mote& m, Issues& issues) {
+  const size_t before = issues.total();
+  ObjectReader r(v, path, issues);
+  if (!r.is_object()) return false;
+  int state = 0;
+  r.integer("id", 0, kMaxSafeInt, m.id);
+  r.integer("bracket", 0, kBrackets - 1, m.bracket);
+  r.integer("tick", 0, kMaxLiveArrival, m.tick);
+  if (r.integer("value", kMotePay, kRichMotePay, m.value) && m.value != kMotePay &&
+      m.value != kRichMotePay) {
+    issues.add(path + ".value", "must be 10 or 30");
+  }
+  if (r.one_of("state", kMoteStateNames, state)) m.state = static_cast<MoteState>(state);
+  return issues.total() == before;
+}
+
+bool decode_event(JsonValue v, const std::string& path, Event& e, Issues& issues) {
+  const size_t before = issues.total();
+  ObjectReader r(v, path, issues);
+  if (!r.is_object()) return false;
+  int type = 0;
+  r.integer("t", 0, kMaxTick, e.t);
+  if (r.one_of("type", kEventTypeNames, type)) e.type = static_cast<EventType>(type);
+  r.integer("ref", -1, kMaxSafeInt, e.ref);
+  r.integer("value", 0, kMaxSafeInt, e.value);
+  return issues.total() == before;
+}
+
+// Cross-field coherence of the rib list (GF-Q25): consecutive ascending ids, resolved ones first,
+// exactly three live ribs numbered from ribsDescended, arrivals strictly increasing, live ribs
+// still ahead (within kMaxArrivalLead) and resolved ones behind.
+void check_ribs(const State& s, Issues& issues) {
+  int live = 0;
+  for (int i = 0; i < s.rib_count; ++i) {
+    const Rib& r = s.ribs[i];
+    const std::string path = fmt::format("state.ribs[{}]", i);
+    if (i > 0 && r.id != s.ribs[i - 1].id + 1)
+      issues.add(path + ".id", "ids must be consecutive and ascending");
+    if (i > 0 && r.arrive_tick <= s.ribs[i - 1].arrive_tick) {
+      issues.add(path + ".arriveTick", "must be later than the previous rib's");
+    }
+    if (r.resolved) {
+      if (live > 0) issues.add(path + ".resolved", "a resolved rib follows a live one");
+      if (r.arrive_tick > s.tick)
+        issues.add(path + ".arriveTick", "is after tick but the rib is resolved");
+      continue;
+    }
+    if (r.id != s.ribs_descended + live) {
+      issues.add(path + ".id", fmt::format("live rib must be number {} (ribsDescended + {})",
+                                           s.ribs_descended + live, live));
+    }
+    if (r.arrive_tick <= s.tick)
+      issues.add(path + ".arriveTick", "is not after tick but the rib is live");
+    if (r.arrive_tick > s.tick + kMaxArrivalLead)
+      issues.add(path + ".arriveTick", "is too far ahead of tick");
+    ++live;
+  }
+  if (live != kLiveRibs)
+    issues.add("state.ribs", fmt::format("must hold exactly 3 live ribs, has {}", live));
+}
+
+// Motes: ascending unique ids, no interval beyond the last rib, pending ones ahead of tick and
+// finished ones behind it.
+void check_motes(const State& s, Issues& issues) {
+  const int64_t last_rib = s.rib_count > 0 ? s.ribs[s.rib_count - 1].id : -1;
+  for (int i = 0; i < s.mote_count; ++i) {
+    const Mote& m = s.motes[i];
+    const std::string path = fmt::format("state.motes[{}]", i);
+    if (i > 0 && m.id <= s.motes[i - 1].id)
+      issues.add(path + ".id", "ids must be unique and ascending");
+    if (m.id / 8 > last_rib) issues.add(path + ".id", "belongs to an interval beyond the last rib");
+    const bool pending = m.state == MoteState::kPending;
+    if (pending && m.tick <= s.tick)
+      issues.add(path + ".tick", "is not after tick but the mote is pending");
+    if (!pending && m.tick > s.tick)
+      issues.add(path + ".tick", "is after tick but the mote is decided");
+  }
+}
+
+// Counters that must agree with each other.
+void check_counters(const State& s, Issues& issues) {
+  if ((s.status == Status::kDone) != (s.sparks == 0)) {
+    issues.add("state.status", "must be done exactly when sparks is 0");
+  }
+  if (s.reach != 1 + s.ribs_descended / kRibsPerReach) {
+    issues.add("state.reach", "must be 1 + floor(ribsDescended / 10)");
+  }
+  if (s.blaze_window > 0 && s.bleed_timer > 0) {
+    issues.add("state.bleedTimer", "must be 0 while the blaze window is open");
+  }
+  for (int i = 0; i < s.event_count; ++i) {
+    if (s.events[i].t != s.tick)
+      issues.add(fmt::format("state.events[{}].t", i), "must equal tick");
+  }
+}
+
+void write_rib(const Rib& r, JsonWriter& w) {
+  w.begin_object();
+  w.field("id", r.id);
+  w.field("kind", static_cast<int>(r.kind));
+  w.field("gapStart", static_cast<int>(r.gap_start));
+  w.field("gapW", static_cast<int>(r.gap_w));
+  w.field("turnDir", static_cast<int>(r.turn_dir));
+  w.field("turnEvery", static_cast<int>(r.turn_every));
+  w.field("spawnTick", r.spawn_tick);
+  w.field("arriveTick", r.arrive_tick);
+  w.field("gap2Start", static_cast<int>(r.gap2_start));
+  w.field("brightBracket", static_cast<int>(r.bright_bracket));
+  w.field("resolved", r.resolved);
+  w.end_object();
+}
+
+}  // namespace
+
+void Traits::candidate_actions(const State&, ActionList& out) {
+  out.clear();
+  out.push_back(start_action());
+  out.push_back(tick_action());
+  out.push_back(rotate_action(-1));
+  out.push_back(rotate_action(1));
+}
+
+std::optional<Action> Traits::decode_action(JsonValue v, Issues& issues) {
+  ObjectReader r(v, "action", issues);
+  int type = 0;
+  if (!r.one_of("type", kActionNames, type)) return std::nullopt;
+  Action a{static_cast<ActionType>(type), 0, 1};
+  if (a.type == ActionType::kRotate) {
+    int64_t dir = 0;
+    if (!r.integer("dir", -1, 1, dir)) return std::nullopt;
+    if (dir == 0) {
+      issues.add("action.dir", "must be -1 or 1");
+      return std::nullopt;
+    }
+    a.dir = static_cast<int>(dir);
+  }
+  if (a.type == ActionType::kTick) {
+    JsonValue count;
+    if (!v.get_object().value_unsafe().at_key("count").get(count)) {
+      if (!read_integer(count, "action.count", 1, kMaxTickCount, a.count, issues)) {
+        return std::nullopt;
+      }
+    }
+  }
+  return a;
+}
+
+bool Traits::decode_state(JsonValue v, State& s, Issues& issues) {
+  const size_t before = issues.total();
+  ObjectReader r(v, "state", issues);
+  if (!r.is_object()) return false;
+  s = State{};
+  int status = 0;
+  r.integer("seed", 0, 4294967295LL, s.seed);
+  if (r.one_of("status", kStatusNames, status)) s.status = static_cast<Status>(status);
+  r.integer("tick", 0, kMaxTick, s.tick);
+  r.integer("bracket", 0, kBrackets - 1, s.bracket);
+  r.integer("turnLock", 0, kTurnLock, s.turn_lock);
+  r.integer("sparks", 0, kMaxSparks, s.sparks);
+  r.integer("blaze", 0, kBlazeCap, s.blaze);
+  r.integer("score", 0, kMaxScore, s.score);
+  r.integer("reach", 1, kMaxTick, s.reach);
+  r.integer("ribsDescended", 0, kMaxTick, s.ribs_descended);
+  r.integer("settle", 0, kSettleTicks, s.settle);
+  r.integer("blazeWindow", 0, kBlazeWindow, s.blaze_window);
+  r.integer("bleedTimer", 0, kBleedEvery, s.bleed_timer);
+  if (auto arr = r.array("ribs", kMaxRibs)) {
+    size_t i = 0;
+    for (JsonValue item : *arr) {
+      Rib rib;
+      if (decode_rib(item, fmt::format("state.ribs[{}]", i++), rib, issues))
+        s.ribs[s.rib_count++] = rib;
+    }
+  }
+  if (auto arr = r.array("motes", kMaxMotes)) {
+    size_t i = 0;
+    for (JsonValue item : *arr) {
+      Mote m;
+      if (decode_mote(item, fmt::format("state.motes[{}]", i++), m, issues))
+        s.motes[s.mote_count++] = m;
+    }
+  }
+  if (auto arr = r.array("events", kMaxEvents)) {
+    size_t i = 0;
+    for (JsonValue item : *arr) {
+      Event e;
+      if (decode_event(item, fmt::format("state.events[{}]", i++), e, issues))
+        s.events[s.event_count++] = e;
+    }
+  }
+  if (issues.total() != before) return false;
+  check_ribs(s, issues);
+  check_motes(s, issues);
+  check_counters(s, issues);
+  return issues.total() == before;
+}
+
+void Traits::encode_state(const State& s, JsonWriter& w) {
+  w.begin_object();
+  w.field("seed", s.seed);
+  w.field("status", kStatusNames[static_cast<int>(s.status)]);
+  w.field("tick", s.tick);
+  w.field("bracket", static_cast<int>(s.bracket));
+  w.field("turnLock", static_cast<int>(s.turn_lock));
+  w.field("sparks", static_cast<int>(s.sparks));
+  w.field("blaze", static_cast<int>(s.blaze));
+  w.field("score", s.score);
+  w.field("reach", s.reach);
+  w.field("ribsDescended", s.ribs_descended);
+  w.field("settle", static_cast<int>(s.settle));
+  w.field("blazeWindow", static_cast<int>(s.blaze_window));
+  w.field("bleedTimer", static_cast<int>(s.bleed_timer));
+  w.key("ribs");
+  w.begin_array();
+  for (int i = 0; i < s.rib_count; ++i) write_rib(s.ribs[i], w);
+  w.end_array();
+  w.key("motes");
+  w.begin_array();
+  for (int i = 0; i < s.mote_count; ++i) {
+    const Mote& m = s.motes[i];
+    w.begin_object();
+    w.field("id", m.id);
+    w.field("bracket", static_cast<int>(m.bracket));
+    w.field("tick", m.tick);
+    w.field("value", static_cast<int>(m.value));
+    w.field("state", kMoteStateNames[static_cast<int>(m.state)]);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("events");
+  w.begin_array();
+  for (int i = 0; i < s.event_count; ++i) {
+    const Event& e = s.events[i];
+    w.begin_object();
+    w.field("t", e.t);
+    w.field("type", kEventTypeNames[static_cast<int>(e.type)]);
+    w.field("ref", e.ref);
+    w.field("value", e.value);
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
+}
+
+void Traits::encode_action(const Action& a, JsonWriter& w) {
+  w.begin_object();
+  switch (a.type) {
+    case ActionType::kStart:
+      w.field("type", "start");
+      break;
+    case ActionType::kRotate:
+      w.field("type", "rotate");
+      w.field("dir", a.dir);
+      break;
+    case ActionType::kTick:
+      w.field("type", "tick");
+      if (a.count != 1) w.field("count", a.count);
+      break;
+    default:
+      w.field("type", "unknown");
+      break;
+  }
+  w.end_object();
+}
+
+void Traits::encode_observation(const State& s, JsonWriter& w) {
+  const int nearest = nearest_live_rib(s);
+  w.begin_object();
+  w.field("text", strip_text(s));
+  w.key("player");
+  w.begin_object();
+  w.field("tick", s.tick);
+  w.field("bracket", static_cast<int>(s.bracket));
+  w.field("turnLock", static_cast<int>(s.turn_lock));
+  w.field("sparks", static_cast<int>(s.sparks));
+  w.field("blaze", static_cast<int>(s.blaze));
+  w.field("score", s.score);
+  w.field("reach", s.reach);
+  w.field("ribsDescended", s.ribs_descended);
+  w.field("settle", static_cast<int>(s.settle));
+  w.field("blazeWindow", static_cast<int>(s.blaze_window));
+  w.field("bleedTimer", static_cast<int>(s.bleed_timer));
+  w.field("multiplier", multiplier(s.blaze));
+  w.field("bracketsReachable", brackets_reachable(s));
+  w.field("nearestRibId", nearest >= 0 ? s.ribs[nearest].id : int64_t{-1});
+  w.field("ribs", live_rib_count(s));
+  w.field("motes", pending_mote_count(s));
+  w.end_object();
+  w.end_object();
+}
+
+}  // namespace gb::glimfall
