@@ -1,10 +1,10 @@
 // Sizing a canvas to its box at the device pixel ratio, keeping the board's aspect ratio and
 // fitting the window's height.
 
-// Resizes `canvas` for a board of `aspect` (width / height); answers {ctx, width, height} in CSS
-// pixels, with the context scaled so drawing code works in those units.
-export function fitCanvas(canvas, aspect) {
-  const box = canvas.parentElement.getBoundingClientRect();
+// Resizes `canvas` for a board of `aspect` (width / height) inside the element `area`; answers
+// {ctx, width, height} in CSS pixels, with the context scaled so drawing code works in those units.
+export function fitCanvas(canvas, area, aspect) {
+  const box = area.getBoundingClientRect();
   const maxHeight = Math.max(200, window.innerHeight - canvas.getBoundingClientRect().top - 16);
   const width = Math.max(200, Math.min(box.width, maxHeight * aspect));
   const height = width / aspect;

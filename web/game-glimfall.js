@@ -2,7 +2,7 @@
 // as concentric rings (drawn as they will be on arrival), motes on their brackets. 30 ticks/s.
 
 const BRACKETS = 12;
-const DEPTH = 45; // ticks at which a rib is drawn at half the Collar's radius
+const DEPTH = 60; // ticks at which a rib is drawn at half the Collar's radius
 
 // Rib rows of the observation strip: 12 cells of '.' open / '#' stone as on arrival.
 const RIB_ROW = /^([.#]{12}) t(\d+) #(\d+) (\w+)(?: (bright|beacon)@(\d+))?$/;
@@ -56,7 +56,7 @@ function drawCollar(ctx, cx, cy, collar) {
     ctx.font = `${Math.max(10, collar * 0.065)}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    ctx.fillText(String(b), cx + Math.cos(a) * collar * 1.12, cy + Math.sin(a) * collar * 1.12);
+    ctx.fillText(String(b), cx + Math.cos(a) * collar * 1.17, cy + Math.sin(a) * collar * 1.17);
   }
 }
 
@@ -68,11 +68,15 @@ function drawGlim(ctx, cx, cy, collar, s) {
   const settling = s.settle > 0;
   ctx.save();
   ctx.globalAlpha = settling && Math.floor(s.tick / 4) % 2 ? 0.45 : 1;
-  ctx.shadowColor = '#fff2a8';
-  ctx.shadowBlur = r * 2;
-  ctx.fillStyle = '#fff7cf';
+  ctx.shadowColor = '#ffc93c';
+  ctx.shadowBlur = r * 2.5;
+  ctx.fillStyle = '#ffc93c';
   ctx.beginPath();
   ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = '#ffffff';
+  ctx.beginPath();
+  ctx.arc(x, y, r * 0.55, 0, Math.PI * 2);
   ctx.fill();
   ctx.restore();
   if (s.turnLock > 0) {

@@ -21,7 +21,7 @@ function drawField(ctx, grid, c) {
       }
       const start = x;
       while (x < COLS && row[x] === '#') x += 1;
-      ctx.fillRect(start * c, y * c, (x - start) * c, c);
+      ctx.fillRect(start * c, y * c, (x - start) * c, c + 0.5);
     }
   });
 }
@@ -133,7 +133,7 @@ function counters(answer) {
     { id: 'coverage', label: 'Coverage', value: `${p.coveragePct}%` },
     { id: 'target', label: 'Target', value: `${p.targetPct}%` },
     { id: 'spinner', label: 'Spinner', value: `${p.spinnerX},${p.spinnerY}` },
-    { id: 'heading', label: 'Heading', value: heading === null ? 'released' : HEADING_NAMES[heading] },
+    { id: 'heading', label: 'Heading', value: heading === null ? 'released' : HEADING_NAMES[heading], wide: true },
     { id: 'thread', label: 'Thread', value: p.threadLength },
     { id: 'moths', label: 'Moths', value: p.moths },
     { id: 'beetles', label: 'Beetles', value: p.beetles },

@@ -43,7 +43,7 @@ async function main() {
   const game = (await import(`./game-${slug}.js`)).default;
   showControls($('controls'), game.controls);
 
-  let view = fitCanvas(canvas, game.aspect);
+  let view = fitCanvas(canvas, canvas.closest('.board'), game.aspect);
   let dirty = true;
   let finished = false;
 
@@ -109,7 +109,7 @@ async function main() {
     }
   });
   window.addEventListener('resize', () => {
-    view = fitCanvas(canvas, game.aspect);
+    view = fitCanvas(canvas, canvas.closest('.board'), game.aspect);
     dirty = true;
   });
   $('play-again').addEventListener('click', () => (location.href = playUrl(slug, null, speed)));

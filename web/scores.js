@@ -11,10 +11,10 @@ export function bestScore(slug) {
   }
 }
 
-// Records `score` when it beats the stored best; answers true for a new best.
+// Records `score` when it is above 0 and beats the stored best; answers true for a new best.
 export function recordScore(slug, score) {
   const best = bestScore(slug);
-  if (best !== null && best >= score) return false;
+  if (score <= 0 || (best !== null && best >= score)) return false;
   try {
     localStorage.setItem(key(slug), String(score));
   } catch {
