@@ -28,6 +28,9 @@ async function stormlark(env, viewport, shotName) {
   await page.keyboard.press(key);
   await waitForCounter(page, 'lane', (t) => Number(t) === expected, String(expected));
   assert.equal(await counter(page, 'turn'), '1');
+  await page.keyboard.press('n');
+  await page.waitForSelector('#notice:has-text("Refused: not_at_gate")');
+  assert.equal(await counter(page, 'turn'), '1', 'a refused action spends no turn');
   await page.keyboard.press('v');
   await waitForCounter(page, 'turn', (t) => t === '2', '2');
   await page.keyboard.press('Space');
@@ -74,6 +77,12 @@ async function silkspan(env) {
   await waitForCounter(page, 'spinner', (t) => t !== start, 'moved', 5000);
   await waitForCounter(page, 'thread', (t) => Number(t) >= 3, 'a thread of 3', 5000);
   await screenshot(env, page, 'play-silkspan-mid');
+  await page.keyboard.press('p');
+  await page.waitForSelector('#banner:has-text("Paused")');
+  const pausedAt = await counter(page, 'tick');
+  await page.waitForTimeout(300);
+  assert.equal(await counter(page, 'tick'), pausedAt, 'the clock stops while paused');
+  await page.keyboard.press('p');
   await page.keyboard.press('x');
   await waitForCounter(page, 'heading', (t) => t === 'released', 'released');
   await page.keyboard.press('Escape');
