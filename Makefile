@@ -9,14 +9,17 @@ FUZZ_SECONDS ?= 600
 AGENT_SEEDS ?= 200
 AGENT_JOBS ?= 2
 
-.PHONY: all deps configure build serve test test-fast test-asan test-fuzz fuzz bench bench-agents \
-	soak format \
-	format-check clean
+.PHONY: all deps web-deps configure build serve test test-fast test-asan test-fuzz fuzz bench \
+	bench-agents soak format format-check clean
 
 all: build
 
 deps:
 	@bash scripts/deps.sh
+
+# The browser test's npm packages (web/node_modules), for the web_e2e test.
+web-deps: deps
+	@bash scripts/web_deps.sh
 
 configure: deps
 	@cmake --preset $(PRESET) >/dev/null
@@ -35,10 +38,10 @@ test: deps
 	@$(MAKE) --no-print-directory test-fast
 
 # The release suite alone: the quick loop while developing.
-test-fast: build
+test-fast: build web-deps
 	@ctest --preset release -j $(JOBS)
 
-test-asan: deps
+test-asan: deps web-deps
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan -j $(JOBS)
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset asan -j $(JOBS)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs every Debian package the build and the tests need. Idempotent: installs only what is
-# missing, and runs apt-get update only when something is. Needs root (or sudo) when it installs.
+# Installs every Debian package the build and the tests need (node and chromium for web_e2e).
+# Idempotent: installs only what is missing, and runs apt-get update only when something is. Needs
+# root (or sudo) when it installs.
 set -euo pipefail
 
 packages=(
@@ -8,8 +9,11 @@ packages=(
   libsimdjson-dev libboost1.81-dev libcli11-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format clang-14 libclang-rt-14-dev
+  nodejs chromium
 )
-if [ "${GAMEBOARD_WITH_BENCH:-0}" = 1 ]; then packages+=(wrk valgrind nodejs); fi
+# Debian's nodejs ships npm separately; a NodeSource nodejs bundles it (and conflicts with it).
+if ! command -v npm >/dev/null 2>&1; then packages+=(npm); fi
+if [ "${GAMEBOARD_WITH_BENCH:-0}" = 1 ]; then packages+=(wrk valgrind); fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -36,4 +36,9 @@ Response play_route(const RouteContext& context) {
   return html(render_play_page(*context.game, context.base));
 }
 
+Response web_asset_route(const RouteContext& context) {
+  if (auto file = web_asset(context.file)) return std::move(*file);
+  return json_error(404, "Not found");
+}
+
 }  // namespace gb::server

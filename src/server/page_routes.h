@@ -15,5 +15,7 @@ Response game_docs_route(const RouteContext& context);
 Response lobby_route(const RouteContext& context);
 // GET /play/{slug}: web/play.html when present, else the generated game page.
 Response play_route(const RouteContext& context);
+// GET /web/{file}: a script, style sheet or image from the web folder, else 404.
+Response web_asset_route(const RouteContext& context);
 
 }  // namespace gb::server

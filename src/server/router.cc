@@ -8,6 +8,7 @@ namespace gb::server {
 namespace {
 
 constexpr std::string_view kSlugSegment = "{slug}";
+constexpr std::string_view kFileSegment = "{file}";
 
 // Removes and returns the next '/'-separated segment of `rest` (which starts with '/').
 std::string_view next_segment(std::string_view& rest) {
@@ -20,16 +21,16 @@ std::string_view next_segment(std::string_view& rest) {
 
 }  // namespace
 
-bool match_path(std::string_view pattern, std::string_view path, std::string_view& slug) {
+bool match_path(std::string_view pattern, std::string_view path, std::string_view& value) {
   if (pattern.empty() || path.empty() || pattern.front() != '/' || path.front() != '/') {
     return false;
   }
   while (!pattern.empty() && !path.empty()) {
     std::string_view want = next_segment(pattern);
     std::string_view got = next_segment(path);
-    if (want == kSlugSegment) {
+    if (want == kSlugSegment || want == kFileSegment) {
       if (got.empty()) return false;
-      slug = got;
+      value = got;
     } else if (want != got) {
       return false;
     }
@@ -41,8 +42,8 @@ Response route_request(const Request& request, std::span<const Route> routes) {
   Target target = split_target(request.target);
   std::string allow;
   for (const Route& route : routes) {
-    std::string_view slug;
-    if (!match_path(route.pattern, target.path, slug)) continue;
+    std::string_view value;
+    if (!match_path(route.pattern, target.path, value)) continue;
     if (route.method != request.method) {
       if (allow.find(route.method) == std::string::npos) {
         allow += route.method;
@@ -50,9 +51,11 @@ Response route_request(const Request& request, std::span<const Route> routes) {
       }
       continue;
     }
-    RouteContext context{request, target, slug, nullptr, base_url(request.host)};
+    RouteContext context{request, target, {}, {}, nullptr, base_url(request.host)};
+    if (route.pattern.find(kFileSegment) != std::string_view::npos) context.file = value;
     if (route.pattern.find(kSlugSegment) != std::string_view::npos) {
-      context.game = find_game(slug);
+      context.slug = value;
+      context.game = find_game(value);
       if (context.game == nullptr) return json_response(404, render_unknown_game());
     }
     return route.handler(context);

@@ -1,5 +1,6 @@
-// Matching a request against the route table: path patterns with one `{slug}` segment, 404 for an
-// unknown path or slug, 405 (with Allow) for a known path asked with the wrong method.
+// Matching a request against the route table: path patterns with one `{slug}` (a game) or `{file}`
+// (a web asset name) segment, 404 for an unknown path or slug, 405 (with Allow) for a known path
+// asked with the wrong method.
 #pragma once
 
 #include <span>
@@ -12,12 +13,13 @@
 
 namespace gb::server {
 
-// What a route handler gets: the request, its split target, and the game named by `{slug}`
-// (resolved before the handler runs, so `game` is never null on a `{slug}` route).
+// What a route handler gets: the request, its split target, the game named by `{slug}` (resolved
+// before the handler runs, so `game` is never null on a `{slug}` route) or the `{file}` segment.
 struct RouteContext {
   const Request& request;
   Target target;
   std::string_view slug;
+  std::string_view file;
   const GameService* game = nullptr;
   std::string base;  // public base URL for links, "" for relative ones
 };
@@ -30,9 +32,9 @@ struct Route {
   RouteHandler handler;
 };
 
-// True when `path` matches `pattern` segment by segment; `{slug}` matches one non-empty segment,
-// stored in `slug`.
-bool match_path(std::string_view pattern, std::string_view path, std::string_view& slug);
+// True when `path` matches `pattern` segment by segment; a placeholder (`{slug}` or `{file}`)
+// matches one non-empty segment, stored in `value`.
+bool match_path(std::string_view pattern, std::string_view path, std::string_view& value);
 
 // Finds the route for `request` in `routes` and runs it; answers 404 or 405 itself.
 Response route_request(const Request& request, std::span<const Route> routes);

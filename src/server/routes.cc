@@ -19,6 +19,7 @@ std::span<const Route> route_table() {
       // Browser pages; web/ files take over when present (static_files.h).
       {"GET", "/", lobby_route},
       {"GET", "/play/{slug}", play_route},
+      {"GET", "/web/{file}", web_asset_route},
   });
   return kRoutes;
 }

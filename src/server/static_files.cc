@@ -62,4 +62,11 @@ std::optional<Response> web_file(std::string_view name) {
   return Response{200, std::string(content_type_for(name)), std::move(body), {}};
 }
 
+std::optional<Response> web_asset(std::string_view name) {
+  for (std::string_view ext : {".js", ".mjs", ".css", ".svg", ".png"}) {
+    if (ends_with(name, ext)) return web_file(name);
+  }
+  return std::nullopt;
+}
+
 }  // namespace gb::server

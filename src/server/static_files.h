@@ -1,6 +1,7 @@
 // The hook for the browser pages: files served from a web/ folder when one is configured.
 // GET / serves index.html and GET /play/{slug} serves play.html from it; without a folder (or
-// without the file) the server falls back to pages generated from the registry.
+// without the file) the server falls back to pages generated from the registry. GET /web/{file}
+// serves the scripts, styles and images those pages load.
 #pragma once
 
 #include <optional>
@@ -18,6 +19,10 @@ void set_web_root(std::string root);
 // under the web root as a 200 answer typed by its extension; nullopt when there is no web root,
 // no such regular file, an unsafe name, or a file above 8 MiB.
 std::optional<Response> web_file(std::string_view name);
+
+// Returns the asset `name` (a script, style sheet or image: .js, .mjs, .css, .svg, .png) for
+// GET /web/{file}; nullopt for any other extension, so pages, package files and tests stay private.
+std::optional<Response> web_asset(std::string_view name);
 
 // Returns the Content-Type for a file name by its extension (octet-stream when unknown).
 std::string_view content_type_for(std::string_view name);

@@ -110,5 +110,24 @@ TEST(ServerUnits, WebFilesRefuseUnsafeNamesAndMissingRoots) {
   EXPECT_EQ(lobby.body.find("fixture lobby"), std::string::npos);
 }
 
+TEST(ServerUnits, WebAssetsAreServedTypedAndConfinedToTheWebRoot) {
+  set_web_root(WEB_FIXTURE_DIR);
+  Response script = handle(Request{"GET", "/web/app.js", "", ""});
+  EXPECT_EQ(script.status, 200);
+  EXPECT_EQ(script.content_type, "text/javascript; charset=utf-8");
+  EXPECT_NE(script.body.find("fixture script"), std::string::npos);
+  Response style = handle(Request{"GET", "/web/style.css", "", ""});
+  EXPECT_EQ(style.status, 200);
+  EXPECT_EQ(style.content_type, "text/css; charset=utf-8");
+  for (const char* path :
+       {"/web/index.html", "/web/missing.js", "/web/../unit_test.cc", "/web/..%2Funit_test.cc",
+        "/web/%2E%2E/x.js", "/web/", "/web/a/app.js", "/web/..js"}) {
+    EXPECT_EQ(handle(Request{"GET", path, "", ""}).status, 404) << path;
+  }
+  EXPECT_EQ(handle(Request{"POST", "/web/app.js", "", ""}).status, 405);
+  set_web_root("");
+  EXPECT_EQ(handle(Request{"GET", "/web/app.js", "", ""}).status, 404);
+}
+
 }  // namespace
 }  // namespace gb::server

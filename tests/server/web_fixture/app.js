@@ -1,0 +1,2 @@
+// fixture script
+export const fixture = 1;

@@ -1,0 +1,125 @@
+// The play page: loads the game's renderer, starts a run through the API, maps keys to actions,
+// draws every answer on the canvas and shows the counters, the banner and the game-over panel.
+import { listGames } from './api.js';
+import { fitCanvas } from './canvas.js';
+import { makeNotice, showControls, showCounters } from './hud.js';
+import { downloadReplay } from './replay.js';
+import { Run } from './run.js';
+import { recordScore } from './scores.js';
+
+const $ = (id) => document.getElementById(id);
+const notice = makeNotice($('notice'));
+const canvas = $('board');
+
+function pageOptions() {
+  const params = new URLSearchParams(location.search);
+  const seedText = params.get('seed');
+  const seed = seedText !== null && /^\d{1,10}$/.test(seedText) ? Number(seedText) : null;
+  const speed = Math.min(60, Math.max(1, Math.floor(Number(params.get('speed')) || 1)));
+  const slug = decodeURIComponent(location.pathname.split('/')[2] || '');
+  return { slug, seed, speed };
+}
+
+function playUrl(slug, seed, speed) {
+  const params = new URLSearchParams();
+  if (seed !== null) params.set('seed', String(seed));
+  if (speed !== 1) params.set('speed', String(speed));
+  const query = params.toString();
+  return `/play/${encodeURIComponent(slug)}${query ? `?${query}` : ''}`;
+}
+
+function isGameKey(event) {
+  return !event.ctrlKey && !event.metaKey && !event.altKey;
+}
+
+async function main() {
+  const { slug, seed, speed } = pageOptions();
+  const index = await listGames();
+  const info = index.games.find((g) => g.slug === slug);
+  if (!info) throw new Error(`No game "${slug}" on this server`);
+  document.title = `${info.name} · Gameboard`;
+  $('game-name').textContent = info.name;
+  $('docs-link').href = `/docs/api/${slug}`;
+  const game = (await import(`./game-${slug}.js`)).default;
+  showControls($('controls'), game.controls);
+
+  let view = fitCanvas(canvas, canvas.closest('.board'), game.aspect);
+  let dirty = true;
+  let finished = false;
+
+  const run = new Run({
+    slug,
+    game,
+    speed,
+    onUpdate: () => (dirty = true),
+    onRefusal: (reason) => notice(`Refused: ${reason}`),
+    onError: (error) => notice(`Server error: ${error.message}`, { sticky: true }),
+  });
+
+  function showGameOver() {
+    finished = true;
+    const score = run.answer.score;
+    $('final-score').textContent = String(score);
+    $('final-seed').textContent = String(run.seed);
+    $('new-best').hidden = !recordScore(slug, score);
+    $('same-seed').href = playUrl(slug, run.seed, speed);
+    $('game-over').hidden = false;
+    $('play-again').focus();
+  }
+
+  function redraw() {
+    const answer = run.answer;
+    game.draw(view.ctx, answer, view.width, view.height);
+    showCounters($('counters'), game.counters(answer));
+    const banner = run.paused ? 'Paused: P to resume' : game.banner(answer);
+    $('banner').hidden = !banner || answer.gameOver;
+    $('banner').textContent = banner || '';
+    canvas.dataset.status = game.status(answer);
+    if (answer.gameOver && !finished) showGameOver();
+  }
+
+  function frame(now) {
+    run.frame(now);
+    if (dirty && run.answer) {
+      dirty = false;
+      redraw();
+    }
+    requestAnimationFrame(frame);
+  }
+
+  document.addEventListener('keydown', (event) => {
+    if (!isGameKey(event) || !run.answer) return;
+    if (finished) {
+      if (event.key === 'Enter' && event.target.tagName !== 'BUTTON' && event.target.tagName !== 'A') {
+        location.href = playUrl(slug, null, speed);
+      }
+      return;
+    }
+    if (event.key === 'p' || event.key === 'P') {
+      run.togglePause();
+      dirty = true;
+      return;
+    }
+    const action = run.paused ? null : game.keyAction(event.key, run.answer);
+    if (action) {
+      event.preventDefault();
+      run.press(action);
+    } else if ([' ', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'].includes(event.key)) {
+      event.preventDefault();
+    }
+  });
+  window.addEventListener('resize', () => {
+    view = fitCanvas(canvas, canvas.closest('.board'), game.aspect);
+    dirty = true;
+  });
+  $('play-again').addEventListener('click', () => (location.href = playUrl(slug, null, speed)));
+  $('download-replay').addEventListener('click', () => downloadReplay(run.replay()));
+
+  await run.start(seed);
+  $('seed').textContent = `seed ${run.seed}`;
+  document.body.dataset.ready = 'true';
+  canvas.focus();
+  requestAnimationFrame(frame);
+}
+
+main().catch((error) => notice(`Could not start: ${error.message}`, { sticky: true }));

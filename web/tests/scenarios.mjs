@@ -1,0 +1,133 @@
+// One scenario per game: start a run with real key presses, check the drawn counters follow the
+// rules, end the run, and re-score the downloaded replay through the API. Plus the lobby.
+import assert from 'node:assert/strict';
+import { openPage } from './browser.mjs';
+import {
+  counter, downloadReplay, gameOverScore, openPlay, screenshot, waitForCounter, waitForStatus,
+} from './page_helpers.mjs';
+import { rescore } from './replay.mjs';
+
+const NARROW = { width: 420, height: 860 };
+
+async function checkReplay(env, page, slug, seed, finalScore) {
+  const replay = await downloadReplay(page);
+  assert.equal(replay.slug, slug);
+  assert.equal(replay.seed, seed);
+  assert.equal(replay.score, finalScore);
+  assert.ok(replay.actions.length > 0, 'the replay records actions');
+  const answer = await rescore(env.base, replay);
+  assert.equal(answer.score, finalScore, 'the replay re-scores to the shown final score');
+  assert.equal(answer.gameOver, true, 'the replay ends the run');
+  return replay;
+}
+
+async function stormlark(env, viewport, shotName) {
+  const page = await openPlay(env, 'stormlark', '?seed=7', viewport);
+  const lane = Number(await counter(page, 'lane'));
+  const [key, expected] = lane > 0 ? ['ArrowUp', lane - 1] : ['ArrowDown', lane + 1];
+  await page.keyboard.press(key);
+  await waitForCounter(page, 'lane', (t) => Number(t) === expected, String(expected));
+  assert.equal(await counter(page, 'turn'), '1');
+  await page.keyboard.press('n');
+  await page.waitForSelector('#notice:has-text("Refused: not_at_gate")');
+  assert.equal(await counter(page, 'turn'), '1', 'a refused action spends no turn');
+  await page.keyboard.press('v');
+  await waitForCounter(page, 'turn', (t) => t === '2', '2');
+  await page.keyboard.press('Space');
+  await waitForCounter(page, 'turn', (t) => t === '3', '3');
+  await screenshot(env, page, `${shotName}-mid`);
+  await page.keyboard.press('Escape');
+  const score = await gameOverScore(page);
+  assert.equal(score, Number(await counter(page, 'score')));
+  await screenshot(env, page, `${shotName}-over`);
+  const replay = await checkReplay(env, page, 'stormlark', 7, score);
+  assert.deepEqual(replay.actions.map((a) => a.type), [key === 'ArrowUp' ? 'UP' : 'DOWN', 'VENT', 'FIRE', 'END_RUN']);
+  env.best.stormlark = Math.max(env.best.stormlark ?? 0, score);
+  await page.close();
+}
+
+async function glimfall(env) {
+  const page = await openPlay(env, 'glimfall', '?seed=7&speed=30');
+  await waitForStatus(page, 'waiting');
+  const bracket = Number(await counter(page, 'bracket'));
+  await page.keyboard.press('ArrowRight');
+  await waitForCounter(page, 'bracket', (t) => Number(t) === (bracket + 1) % 12, 'one clockwise');
+  await page.keyboard.press('Enter');
+  await waitForStatus(page, 'running');
+  await page.keyboard.press('ArrowLeft');
+  await waitForCounter(page, 'bracket', (t) => Number(t) === bracket, 'back');
+  await waitForCounter(page, 'tick', (t) => Number(t) > 90, 'past 90');
+  await screenshot(env, page, 'play-glimfall-mid');
+  // No more rotation: the ribs knock until the last spark is spent and the run ends.
+  const score = await gameOverScore(page, 90000);
+  assert.equal(await counter(page, 'sparks'), '0/3');
+  await screenshot(env, page, 'play-glimfall-over');
+  await checkReplay(env, page, 'glimfall', 7, score);
+  await page.close();
+}
+
+async function silkspan(env) {
+  const page = await openPlay(env, 'silkspan', '?seed=7');
+  await waitForStatus(page, 'waiting');
+  await page.keyboard.press('Enter');
+  await waitForStatus(page, 'running');
+  const start = await counter(page, 'spinner');
+  const [y] = start.split(',').map(Number).slice(1);
+  await page.keyboard.press(y > 17 ? 'ArrowUp' : 'ArrowDown');
+  await waitForCounter(page, 'spinner', (t) => t !== start, 'moved', 5000);
+  await waitForCounter(page, 'thread', (t) => Number(t) >= 3, 'a thread of 3', 5000);
+  await screenshot(env, page, 'play-silkspan-mid');
+  await page.keyboard.press('p');
+  await page.waitForSelector('#banner:has-text("Paused")');
+  const pausedAt = await counter(page, 'tick');
+  await page.waitForTimeout(300);
+  assert.equal(await counter(page, 'tick'), pausedAt, 'the clock stops while paused');
+  await page.keyboard.press('p');
+  await page.keyboard.press('x');
+  await waitForCounter(page, 'heading', (t) => t === 'released', 'released');
+  await page.keyboard.press('Escape');
+  const score = await gameOverScore(page);
+  await screenshot(env, page, 'play-silkspan-over');
+  await checkReplay(env, page, 'silkspan', 7, score);
+  await page.close();
+}
+
+const GAME_SCENARIOS = {
+  stormlark: (env) => stormlark(env, { width: 1280, height: 720 }, 'play-stormlark'),
+  glimfall,
+  silkspan,
+};
+
+async function lobby(env, viewport, name) {
+  const index = await (await fetch(`${env.base}/api/games`)).json();
+  const page = await openPage(env.context, env.errors, viewport);
+  await page.goto(`${env.base}/`);
+  await page.waitForSelector('.game-card');
+  const slugs = await page.locator('.game-card').evaluateAll((cards) => cards.map((c) => c.dataset.slug));
+  assert.deepEqual(slugs, index.games.map((g) => g.slug), 'the lobby lists exactly /api/games');
+  for (const game of index.games) {
+    const card = page.locator(`.game-card[data-slug="${game.slug}"]`);
+    assert.equal(await card.locator('h2').textContent(), game.name);
+    assert.equal(await card.locator('a.play').getAttribute('href'), `/play/${game.slug}`);
+  }
+  await screenshot(env, page, name);
+  const best = await page.locator('.game-card[data-slug="stormlark"] .best').textContent();
+  await page.close();
+  return { games: index.games.map((g) => g.slug), best };
+}
+
+// Answers [name, async fn(env)] pairs for the games the server lists.
+export async function scenarios(base) {
+  const index = await (await fetch(`${base}/api/games`)).json();
+  const list = index.games.map((g) => [`play ${g.slug}`, GAME_SCENARIOS[g.slug] ?? (() => {
+    throw new Error(`no browser scenario for the game "${g.slug}"`);
+  })]);
+  list.push(['play stormlark narrow (420px)', (env) => stormlark(env, NARROW, 'play-stormlark-narrow')]);
+  list.push(['lobby lists /api/games and the local best', async (env) => {
+    const { best } = await lobby(env, { width: 1280, height: 720 }, 'lobby');
+    const expected = env.best.stormlark ? `Best here: ${env.best.stormlark}` : 'No local best yet';
+    assert.equal(best, expected, 'the lobby shows the best score played in this browser');
+    await lobby(env, NARROW, 'lobby-narrow');
+  }]);
+  return list;
+}

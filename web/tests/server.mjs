@@ -1,0 +1,31 @@
+// Starts the real `gameboard serve` on a free loopback port with web/ as its web root.
+import { spawn } from 'node:child_process';
+
+export function startServer(binary, webRoot) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, ['serve', '--host', '127.0.0.1', '--port', '0', '--web-root', webRoot], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`gameboard serve did not start: ${output}`)), 15000);
+    child.on('error', (error) => reject(new Error(`cannot run ${binary}: ${error.message}`)));
+    child.on('exit', (code) => reject(new Error(`gameboard serve exited with ${code}: ${output}`)));
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /Serving on (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: match[1], stop: () => stopServer(child) });
+      }
+    });
+  });
+}
+
+function stopServer(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
