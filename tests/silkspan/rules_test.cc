@@ -94,7 +94,7 @@ struct RefusalCase {
   std::string_view reason;
 };
 
-TEST(SilkspanActions, RefusalTable_SS14_SS90_SS97_to_SS104_SS132) {
+TEST(SilkspanActions, RefusalTable_SS14_SS90_SS97_SS98_SS99_SS100_SS101_SS102_SS103_SS104_SS132) {
   const RefusalCase cases[] = {
       {"start running SS-97", Status::kRunning, {ActionType::kStart}, "already_started"},
       {"start stageClear SS-97", Status::kStageClear, {ActionType::kStart}, "already_started"},
@@ -800,7 +800,9 @@ struct DiffCase {
   Difficulty d;
 };
 
-TEST(SilkspanDifficulty, AnchorAndInterpolatedPanels_SS77_to_SS87_SS126_SS127) {
+TEST(
+    SilkspanDifficulty,
+    AnchorAndInterpolatedPanels_SS77_SS78_SS79_SS80_SS81_SS82_SS83_SS84_SS85_SS86_SS87_SS126_SS127) {
   const DiffCase cases[] = {
       {1, {60, 5, 2, 6, 40, 230, 190, 1}},   {2, {61, 5, 2, 6, 38, 244, 212, 1}},
       {4, {64, 5, 3, 6, 34, 273, 255, 1}},   {5, {65, 5, 3, 6, 32, 287, 276, 1}},
