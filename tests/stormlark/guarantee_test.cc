@@ -210,8 +210,8 @@ namespace {
 TEST(StormlarkGuarantee, SL36_StepTenRepairsTheBoardEveryScrollingTurnLeaves) {
   // After the scroll, columns 1..3 will be three sealed walls; step 10 must repair them.
   // Gaps: column 2 at lane 0, column 3 at lane 1, column 4 at lane 6.
-  State s = testing::board({">..##.....", "..#.#.....", "..###.....", "..###.....",
-                            "..###.....", "..###.....", "..##......"});
+  State s = testing::board({">..##.....", "..#.#.....", "..###.....", "..###.....", "..###.....",
+                            "..###.....", "..##......"});
   ASSERT_TRUE(survivable(s)) << "columns 1..3 pass before the turn";
   State unrepaired = s;
   scrolling_turn(unrepaired, ActionType::kVent, /*run_repair=*/false);
