@@ -47,13 +47,13 @@ test-asan: deps web-deps
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset asan -j $(JOBS)
 
 test-fuzz: deps
-	@cmake --preset fuzz -DGB_FUZZ_SECONDS=20 >/dev/null
+	@cmake --preset fuzz -DGB_FUZZ_SECONDS=20 -DGB_FUZZ_SEED=1 >/dev/null
 	@cmake --build --preset fuzz -j $(JOBS)
 	@ctest --preset fuzz -j $(JOBS)
 
 # Long fuzzing: `make fuzz FUZZ_SECONDS=3600`.
 fuzz: deps
-	@cmake --preset fuzz -DGB_FUZZ_SECONDS=$(FUZZ_SECONDS) >/dev/null
+	@cmake --preset fuzz -DGB_FUZZ_SECONDS=$(FUZZ_SECONDS) -DGB_FUZZ_SEED=0 >/dev/null
 	@cmake --build --preset fuzz -j $(JOBS)
 	@ctest --preset fuzz -j $(JOBS)
 

@@ -20,6 +20,8 @@ std::optional<JsonValue> parse_json(std::string_view text, Issues& issues) {
     issues.add("body", "larger than 1 MiB");
     return std::nullopt;
   }
+  // An empty view may carry a null pointer, which simdjson would hand to memcpy.
+  if (text.data() == nullptr) text = std::string_view("", 0);
   JsonValue root;
   auto error = parser.parse(text.data(), text.size(), true).get(root);
   if (error) {
