@@ -1,10 +1,10 @@
 #include "server/http_server.h"
 
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/asio/strand.hpp>
 
 #include <algorithm>
 #include <csignal>
@@ -31,24 +31,42 @@ constexpr std::chrono::milliseconds kAcceptBackoff{50};
 
 }  // namespace
 
-// Member order matters: the io_context is destroyed before the connection counter, because
-// destroying it destroys the sessions still queued on it, and they release their slots.
+// One io_context per thread, each run by exactly that thread: a connection lives on one context,
+// so its handlers never race and need no strand, and the threads share no scheduler lock (one
+// shared context cost a fifth of the rate in lock contention). The acceptor lives on the first
+// context and hands connections round robin.
+//
+// Member order matters: the io_contexts are destroyed before the connection counter, because
+// destroying them destroys the sessions still queued on them, and they release their slots.
 struct Server::Impl {
+  using WorkGuard = asio::executor_work_guard<asio::io_context::executor_type>;
+
   explicit Impl(ServerOptions o)
-      : options(std::move(o)),
-        threads_wanted(resolve_thread_count(options.threads)),
-        io(static_cast<int>(threads_wanted)),
-        acceptor(io),
-        backoff(io) {}
+      : options(std::move(o)), threads_wanted(resolve_thread_count(options.threads)) {
+    for (unsigned i = 0; i < threads_wanted; ++i) {
+      contexts.push_back(std::make_unique<asio::io_context>(1));
+      // A context with no connection yet must keep running rather than return at once.
+      guards.emplace_back(contexts.back()->get_executor());
+    }
+    acceptor.emplace(*contexts[0]);
+    backoff.emplace(*contexts[0]);
+  }
+
+  // The context that serves the next connection.
+  asio::io_context& next_context() {
+    asio::io_context& io = *contexts[next % contexts.size()];
+    ++next;
+    return io;
+  }
 
   // Accepts the next connection; over the cap it is closed at once, otherwise served.
   void accept() {
-    acceptor.async_accept(
-        asio::make_strand(io), [this](boost::system::error_code ec, tcp::socket socket) {
-          if (ec == asio::error::operation_aborted || !acceptor.is_open()) return;
+    acceptor->async_accept(
+        next_context(), [this](boost::system::error_code ec, tcp::socket socket) {
+          if (ec == asio::error::operation_aborted || !acceptor->is_open()) return;
           if (ec) {
-            backoff.expires_after(kAcceptBackoff);
-            backoff.async_wait([this](boost::system::error_code) { accept(); });
+            backoff->expires_after(kAcceptBackoff);
+            backoff->async_wait([this](boost::system::error_code) { accept(); });
             return;
           }
           if (open.load(std::memory_order_relaxed) >= options.max_connections) {
@@ -63,15 +81,29 @@ struct Server::Impl {
         });
   }
 
+  // Stops every context; their run() calls return.
+  void stop_all() {
+    for (auto& io : contexts) io->stop();
+  }
+
   ServerOptions options;
   unsigned threads_wanted;
   std::atomic<size_t> open{0};
-  asio::io_context io;
-  tcp::acceptor acceptor;
-  asio::steady_timer backoff;
+  std::vector<std::unique_ptr<asio::io_context>> contexts;
+  std::vector<WorkGuard> guards;
+  size_t next = 0;  // touched only by the acceptor's thread
+  std::optional<tcp::acceptor> acceptor;
+  std::optional<asio::steady_timer> backoff;
   std::optional<asio::signal_set> signals;
   std::vector<std::thread> threads;
   std::mutex join_mutex;
+
+  ~Impl() {
+    // The acceptor, timer and signal set belong to contexts[0]: destroy them first.
+    signals.reset();
+    backoff.reset();
+    acceptor.reset();
+  }
 };
 
 Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
@@ -82,26 +114,26 @@ Server::~Server() {
 
 uint16_t Server::start() {
   Impl& s = *impl_;
-  tcp::resolver resolver(s.io);
+  tcp::resolver resolver(*s.contexts[0]);
   auto endpoints = resolver.resolve(s.options.host, std::to_string(s.options.port));
   tcp::endpoint endpoint = endpoints.begin()->endpoint();
-  s.acceptor.open(endpoint.protocol());
-  s.acceptor.set_option(asio::socket_base::reuse_address(true));
-  s.acceptor.bind(endpoint);
-  s.acceptor.listen(asio::socket_base::max_listen_connections);
-  uint16_t port = s.acceptor.local_endpoint().port();
+  s.acceptor->open(endpoint.protocol());
+  s.acceptor->set_option(asio::socket_base::reuse_address(true));
+  s.acceptor->bind(endpoint);
+  s.acceptor->listen(asio::socket_base::max_listen_connections);
+  uint16_t port = s.acceptor->local_endpoint().port();
   s.accept();
-  for (unsigned i = 0; i < s.threads_wanted; ++i) {
-    s.threads.emplace_back([&io = s.io] { io.run(); });
+  for (auto& io : s.contexts) {
+    s.threads.emplace_back([&io = *io] { io.run(); });
   }
   return port;
 }
 
 void Server::stop_on_signals() {
   Impl& s = *impl_;
-  s.signals.emplace(s.io, SIGINT, SIGTERM);
-  s.signals->async_wait([&io = s.io](boost::system::error_code ec, int) {
-    if (!ec) io.stop();
+  s.signals.emplace(*s.contexts[0], SIGINT, SIGTERM);
+  s.signals->async_wait([&s](boost::system::error_code ec, int) {
+    if (!ec) s.stop_all();
   });
 }
 
@@ -113,7 +145,7 @@ void Server::wait() {
 }
 
 void Server::stop() {
-  impl_->io.stop();
+  impl_->stop_all();
   wait();
 }
 

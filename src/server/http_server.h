@@ -1,4 +1,4 @@
-// The HTTP server: Boost.Beast over one io_context run by N threads. It owns sockets, limits and
+// The HTTP server: Boost.Beast over N io_contexts, one per thread. It owns sockets, limits and
 // timeouts; every request goes through the pure `handle` function (handler.h).
 #pragma once
 

@@ -10,7 +10,8 @@
 
 namespace gb::server {
 
-// Starts serving `socket` on its own strand; the session keeps itself alive until it closes.
+// Starts serving `socket` on its io_context, which one thread runs (so the session needs no
+// strand); the session keeps itself alive until it closes.
 void start_session(boost::asio::ip::tcp::socket socket, std::chrono::milliseconds idle_timeout,
                    ConnectionSlot slot);
 

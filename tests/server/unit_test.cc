@@ -7,6 +7,7 @@
 #include "server/handler.h"
 #include "server/html.h"
 #include "server/pretty_json.h"
+#include "server/response_head.h"
 #include "server/router.h"
 #include "server/seed.h"
 #include "server/site.h"
@@ -127,6 +128,36 @@ TEST(ServerUnits, WebAssetsAreServedTypedAndConfinedToTheWebRoot) {
   EXPECT_EQ(handle(Request{"POST", "/web/app.js", "", ""}).status, 405);
   set_web_root("");
   EXPECT_EQ(handle(Request{"GET", "/web/app.js", "", ""}).status, 404);
+}
+
+TEST(ServerUnits, ResponseHeadCarriesStatusTypeHeadersAndLength) {
+  Response r = json_response(200, "{\"a\":1}");
+  add_cors_headers(r);
+  std::string head;
+  write_response_head(r, true, 11, head);
+  EXPECT_EQ(head,
+            "HTTP/1.1 200 OK\r\nServer: gameboard\r\nContent-Type: application/json\r\n"
+            "Access-Control-Allow-Origin: *\r\nContent-Length: 7\r\n\r\n");
+}
+
+TEST(ServerUnits, ResponseHeadSaysCloseOn11AndKeepAliveOn10) {
+  Response r = json_error(413, "Body too large");
+  std::string head;
+  write_response_head(r, false, 11, head);
+  EXPECT_EQ(head.rfind("HTTP/1.1 413 Payload Too Large\r\n", 0), 0u) << head;
+  EXPECT_NE(head.find("\r\nConnection: close\r\n\r\n"), std::string::npos) << head;
+  write_response_head(r, true, 10, head);
+  EXPECT_EQ(head.rfind("HTTP/1.0 413", 0), 0u) << head;
+  EXPECT_NE(head.find("\r\nConnection: keep-alive\r\n\r\n"), std::string::npos) << head;
+  write_response_head(r, false, 10, head);
+  EXPECT_EQ(head.find("Connection:"), std::string::npos) << head;
+}
+
+TEST(ServerUnits, ResponseHeadOmitsLengthFor204AndDropsHeadersWithLineBreaks) {
+  Response r{204, {}, {}, {{"Allow", "GET"}, {"X-Bad", "a\r\nSet-Cookie: x"}}};
+  std::string head;
+  write_response_head(r, true, 11, head);
+  EXPECT_EQ(head, "HTTP/1.1 204 No Content\r\nServer: gameboard\r\nAllow: GET\r\n\r\n");
 }
 
 }  // namespace

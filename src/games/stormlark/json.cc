@@ -46,14 +46,17 @@ void check_board(const State& s, Issues& issues) {
   int gates_in_col[kCols] = {};
   for (int i = 0; i < s.count; ++i) {
     const Entity& e = s.entities[i];
-    std::string path = fmt::format("state.entities (id {})", e.id);
-    if (i > 0 && s.entities[i - 1].id == e.id) issues.add(path, "repeats an id");
+    // Formatted only for a failing entity: a valid board builds no strings.
+    auto path = [&] { return fmt::format("state.entities (id {})", e.id); };
+    if (i > 0 && s.entities[i - 1].id == e.id) issues.add(path(), "repeats an id");
     if (cell[e.lane][e.col] >= 0) {
-      issues.add(path, fmt::format("shares lane {} col {} with id {}", e.lane, e.col,
-                                   s.entities[cell[e.lane][e.col]].id));
+      issues.add(path(), fmt::format("shares lane {} col {} with id {}", e.lane, e.col,
+                                     s.entities[cell[e.lane][e.col]].id));
     }
     cell[e.lane][e.col] = i;
-    if (e.id >= s.next_id) issues.add(path, fmt::format("id must be below nextId {}", s.next_id));
+    if (e.id >= s.next_id) {
+      issues.add(path(), fmt::format("id must be below nextId {}", s.next_id));
+    }
     if (e.kind == Kind::kGate) ++gates_in_col[e.col];
   }
   for (int col = 0; col < kCols; ++col) {

@@ -1,0 +1,71 @@
+// The pure request handler in process, one thread, no sockets: what one /action request costs
+// each game before the connection layer adds its share. The body is steady play (the state after
+// start with the action a player sends most), the same body scripts/bench_http.sh posts.
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "core/json_reader.h"
+#include "registry/registry.h"
+#include "server/handler.h"
+
+namespace {
+
+using gb::server::Request;
+using gb::server::Response;
+
+// Sends one request to the handler; aborts on anything but 200 (a benchmark of errors is useless).
+std::string call(std::string_view method, const std::string& target, std::string_view body) {
+  Response r = gb::server::handle(Request{method, target, body, "127.0.0.1"});
+  if (r.status != 200) std::abort();
+  return r.body;
+}
+
+// Returns {"state":..., "action":...}: the state after start (where a game has a waiting gate)
+// and the first VENT or tick action, else the first legal action.
+std::string steady_body(std::string_view slug) {
+  const std::string base = "/api/games/" + std::string(slug);
+  std::string answer = call("GET", base + "/init?seed=7", {});
+  gb::Issues issues;
+  auto root = gb::parse_json(answer, issues);
+  if (!root) std::abort();
+  bool has_start = false;
+  for (auto a : (*root)["legalActions"].get_array()) {
+    if (std::string_view(a["type"].get_string().value()) == "start") has_start = true;
+  }
+  if (has_start) {
+    std::string state = gb::to_compact_json((*root)["state"].value());
+    answer =
+        call("POST", base + "/action", R"({"state":)" + state + R"(,"action":{"type":"start"}})");
+    root = gb::parse_json(answer, issues);
+    if (!root) std::abort();
+  }
+  std::string action;
+  for (auto a : (*root)["legalActions"].get_array()) {
+    std::string_view type = a["type"].get_string().value();
+    if (action.empty() || type == "VENT" || type == "tick") action = gb::to_compact_json(a);
+    if (type == "VENT" || type == "tick") break;
+  }
+  return R"({"state":)" + gb::to_compact_json((*root)["state"].value()) + R"(,"action":)" + action +
+         "}";
+}
+
+// One POST /api/games/{slug}/action with the steady body, per iteration.
+void BM_Action(benchmark::State& st, std::string slug) {
+  const std::string body = steady_body(slug);
+  const std::string target = "/api/games/" + slug + "/action";
+  for (auto _ : st) {
+    Response r = gb::server::handle(Request{"POST", target, body, "127.0.0.1"});
+    benchmark::DoNotOptimize(r.body.data());
+  }
+  st.SetItemsProcessed(st.iterations());
+  st.counters["body_bytes"] = static_cast<double>(body.size());
+}
+
+}  // namespace
+
+BENCHMARK_CAPTURE(BM_Action, stormlark, std::string("stormlark"));
+BENCHMARK_CAPTURE(BM_Action, glimfall, std::string("glimfall"));
+BENCHMARK_CAPTURE(BM_Action, silkspan, std::string("silkspan"));
+BENCHMARK_MAIN();
