@@ -36,13 +36,16 @@ constexpr std::chrono::milliseconds kAcceptBackoff{50};
 // shared context cost a fifth of the rate in lock contention). The acceptor lives on the first
 // context and hands connections round robin.
 //
-// Member order matters: the io_contexts are destroyed before the connection counter, because
-// destroying them destroys the sessions still queued on them, and they release their slots.
+// Member order matters: the io_contexts are destroyed before the connection counter and the body
+// budget, because destroying them destroys the sessions still queued on them, and they release
+// their slots and leases.
 struct Server::Impl {
   using WorkGuard = asio::executor_work_guard<asio::io_context::executor_type>;
 
   explicit Impl(ServerOptions o)
-      : options(std::move(o)), threads_wanted(resolve_thread_count(options.threads)) {
+      : options(std::move(o)),
+        threads_wanted(resolve_thread_count(options.threads)),
+        budget(options.body_budget_bytes) {
     for (unsigned i = 0; i < threads_wanted; ++i) {
       contexts.push_back(std::make_unique<asio::io_context>(1));
       // A context with no connection yet must keep running rather than return at once.
@@ -75,7 +78,7 @@ struct Server::Impl {
           } else {
             boost::system::error_code ignored;
             socket.set_option(tcp::no_delay(true), ignored);
-            start_session(std::move(socket), options.idle_timeout, ConnectionSlot(open));
+            start_session(std::move(socket), options.idle_timeout, ConnectionSlot(open), budget);
           }
           accept();
         });
@@ -89,6 +92,7 @@ struct Server::Impl {
   ServerOptions options;
   unsigned threads_wanted;
   std::atomic<size_t> open{0};
+  BodyBudget budget;
   std::vector<std::unique_ptr<asio::io_context>> contexts;
   std::vector<WorkGuard> guards;
   size_t next = 0;  // touched only by the acceptor's thread
@@ -151,6 +155,10 @@ void Server::stop() {
 
 size_t Server::open_connections() const {
   return impl_->open.load(std::memory_order_relaxed);
+}
+
+size_t Server::body_bytes_in_flight() const {
+  return impl_->budget.used();
 }
 
 unsigned Server::thread_count() const {

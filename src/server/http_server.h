@@ -21,6 +21,7 @@ struct ServerOptions {
   unsigned threads = 0;  // 0: one per hardware thread, at least 2
   std::chrono::milliseconds idle_timeout = kDefaultIdleTimeout;
   size_t max_connections = kDefaultMaxConnections;
+  size_t body_budget_bytes = kDefaultBodyBudgetBytes;
 };
 
 class Server {
@@ -41,6 +42,8 @@ class Server {
   void stop();
   // The number of connections open right now.
   size_t open_connections() const;
+  // The request-body bytes counted against the body budget right now.
+  size_t body_bytes_in_flight() const;
   unsigned thread_count() const;
 
  private:

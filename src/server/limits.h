@@ -18,5 +18,8 @@ inline constexpr size_t kReadBufferReserve = 64 * 1024;
 inline constexpr std::chrono::milliseconds kDefaultIdleTimeout{15'000};
 // Connections beyond this many open at once are accepted and closed at once.
 inline constexpr size_t kDefaultMaxConnections = 1024;
+// Request-body bytes all connections may hold at once (a body's Content-Length, or 1 MiB for a
+// chunked one, counted from its header to its answer). A body beyond this answers 429.
+inline constexpr size_t kDefaultBodyBudgetBytes = 64u << 20;
 
 }  // namespace gb::server

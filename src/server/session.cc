@@ -38,11 +38,13 @@ std::string_view view(beast::string_view s) {
 // costs no timer operations (a per-operation timer showed up as a tenth of the server's time).
 class Session : public std::enable_shared_from_this<Session> {
  public:
-  Session(asio::ip::tcp::socket socket, std::chrono::milliseconds idle_timeout, ConnectionSlot slot)
+  Session(asio::ip::tcp::socket socket, std::chrono::milliseconds idle_timeout, ConnectionSlot slot,
+          BodyBudget& budget)
       : socket_(std::move(socket)),
         watchdog_(socket_.get_executor()),
         idle_timeout_(idle_timeout),
-        slot_(std::move(slot)) {
+        slot_(std::move(slot)),
+        budget_(budget) {
     buffer_.reserve(kReadBufferReserve);
   }
 
@@ -87,6 +89,15 @@ class Session : public std::enable_shared_from_this<Session> {
   void on_header(beast::error_code ec, std::size_t) {
     if (ec) return on_read_error(ec);
     if (parser_->is_done()) return answer();
+    // A body is coming: its bytes must fit the server-wide budget before any is read (or a
+    // "100 Continue" invites it). The header has already bounded a Content-Length to 1 MiB.
+    size_t body_bytes = parser_->content_length().value_or(kMaxBodyBytes);
+    if (!budget_.try_take(body_bytes)) {
+      Response busy = handle_error(429, "Server busy: too many request bodies in flight");
+      busy.headers.emplace_back("Retry-After", "1");
+      return answer_and_close(std::move(busy));
+    }
+    body_lease_ = BodyLease(budget_, body_bytes);
     // curl and others wait for "100 Continue" before sending a large body.
     auto expect = parser_->get()[http::field::expect];
     if (beast::iequals(expect, "100-continue")) {
@@ -165,6 +176,7 @@ class Session : public std::enable_shared_from_this<Session> {
   }
 
   void on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+    body_lease_.reset();  // the next read_header drops the body it counted
     if (ec) return close();
     if (keep_alive) return read_header();
     drain_then_close();
@@ -214,6 +226,8 @@ class Session : public std::enable_shared_from_this<Session> {
   beast::flat_buffer buffer_;
   std::chrono::milliseconds idle_timeout_;
   ConnectionSlot slot_;
+  BodyBudget& budget_;
+  BodyLease body_lease_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::optional<http::response<http::empty_body>> continue_;
   std::string head_;
@@ -224,8 +238,8 @@ class Session : public std::enable_shared_from_this<Session> {
 }  // namespace
 
 void start_session(asio::ip::tcp::socket socket, std::chrono::milliseconds idle_timeout,
-                   ConnectionSlot slot) {
-  std::make_shared<Session>(std::move(socket), idle_timeout, std::move(slot))->start();
+                   ConnectionSlot slot, BodyBudget& budget) {
+  std::make_shared<Session>(std::move(socket), idle_timeout, std::move(slot), budget)->start();
 }
 
 }  // namespace gb::server

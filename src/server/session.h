@@ -6,13 +6,15 @@
 
 #include <chrono>
 
+#include "server/body_budget.h"
 #include "server/connection_slot.h"
 
 namespace gb::server {
 
 // Starts serving `socket` on its io_context, which one thread runs (so the session needs no
-// strand); the session keeps itself alive until it closes.
+// strand); the session keeps itself alive until it closes. Request bodies are counted against
+// `budget`, which must outlive the session.
 void start_session(boost::asio::ip::tcp::socket socket, std::chrono::milliseconds idle_timeout,
-                   ConnectionSlot slot);
+                   ConnectionSlot slot, BodyBudget& budget);
 
 }  // namespace gb::server

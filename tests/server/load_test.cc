@@ -1,7 +1,9 @@
 // Many and misbehaving clients over real HTTP: concurrency with keep-alive, slow and idle clients
-// that must not block others, the idle timeout, the connection cap, and stopping on a signal.
+// that must not block others, the idle timeout, the connection cap, the server-wide body budget,
+// and stopping on a signal.
 #include <gtest/gtest.h>
 
+#include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
 
 #include <poll.h>
@@ -149,6 +151,47 @@ TEST(ServerLoad, ConnectionsOverTheCapAreClosedAndServiceResumes) {
   held.clear();
   ASSERT_TRUE(eventually([&] { return server.open_connections() == 0; }));
   EXPECT_EQ(http_request(port, "GET", "/healthz").status, 200);
+}
+
+TEST(ServerLoad, BodiesBeyondTheServerWideBudgetAre429AndOthersAreStillServed) {
+  ServerOptions options;
+  options.port = 0;
+  options.threads = 2;
+  options.body_budget_bytes = 300'000;
+  Server server(options);
+  uint16_t port = server.start();
+  boost::asio::io_context io;
+  auto held = connect_raw(io, port);
+  const std::string head =
+      "POST /api/games/stormlark/action HTTP/1.1\r\nHost: a\r\nContent-Length: 200000\r\n\r\n";
+  boost::asio::write(held, boost::asio::buffer(head + "{\"sta"));
+  ASSERT_TRUE(eventually([&] { return server.body_bytes_in_flight() == 200'000; }));
+
+  // A second 200 kB body does not fit beside the first: refused before it is read.
+  HttpReply refused =
+      http_request(port, "POST", "/api/games/stormlark/action", std::string(200'000, ' '));
+  EXPECT_EQ(refused.status, 429);
+  EXPECT_EQ(refused.header("retry-after"), "1");
+  EXPECT_NE(refused.body.find("Server busy"), std::string::npos) << refused.body;
+  EXPECT_TRUE(refused.closed_by_server);
+  // A chunked body counts as a full 1 MiB, which cannot fit either.
+  std::string chunked = raw_exchange(port,
+                                     "POST /api/games/stormlark/action HTTP/1.1\r\nHost: a\r\n"
+                                     "Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n");
+  EXPECT_EQ(chunked.rfind("HTTP/1.1 429", 0), 0u) << chunked.substr(0, 80);
+  // Requests that fit are still served: one without a body, and a small body.
+  EXPECT_EQ(http_request(port, "GET", "/healthz").status, 200);
+  EXPECT_EQ(http_request(port, "POST", "/api/games/stormlark/action", "{}").status, 400);
+
+  // Once the held body is complete and answered, its bytes return to the budget.
+  boost::asio::write(held, boost::asio::buffer(std::string(200'000 - 5, ' ')));
+  char answer[12] = {};
+  boost::asio::read(held, boost::asio::buffer(answer));
+  EXPECT_EQ(std::string_view(answer, 12), "HTTP/1.1 400");
+  ASSERT_TRUE(eventually([&] { return server.body_bytes_in_flight() == 0; }));
+  EXPECT_EQ(
+      http_request(port, "POST", "/api/games/stormlark/action", std::string(200'000, ' ')).status,
+      400);
 }
 
 TEST(ServerLoad, SigtermStopsTheServerCleanly) {
