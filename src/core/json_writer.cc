@@ -1,6 +1,8 @@
 #include "core/json_writer.h"
 
 #include <charconv>
+#include <cstdint>
+#include <cstring>
 
 namespace gb {
 
@@ -9,13 +11,35 @@ static bool plain_byte(unsigned char c) {
   return c >= 0x20 && c != '"' && c != '\\';
 }
 
+// True when all 8 bytes of `w` are plain, tested at once (a game's observation text is mostly
+// long plain runs). Each test below is exact about whether some byte matches: bytes below 0x20,
+// then bytes equal to '"' or '\\' (found as zero bytes after an XOR).
+static bool plain_word(uint64_t w) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr uint64_t kHigh = 0x8080808080808080ULL;
+  auto has_below = [](uint64_t x, uint64_t n) { return ((x - kOnes * n) & ~x & kHigh) != 0; };
+  return !has_below(w, 0x20) && !has_below(w ^ (kOnes * '"'), 1) &&
+         !has_below(w ^ (kOnes * '\\'), 1);
+}
+
+// The length of the plain run at the start of `s`.
+static size_t plain_prefix(std::string_view s) {
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    if (!plain_word(w)) break;
+  }
+  while (i < s.size() && plain_byte(static_cast<unsigned char>(s[i]))) ++i;
+  return i;
+}
+
 void append_json_string(std::string& out, std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
   out.push_back('"');
   size_t i = 0;
   while (i < s.size()) {
-    size_t run = i;
-    while (run < s.size() && plain_byte(static_cast<unsigned char>(s[run]))) ++run;
+    const size_t run = i + plain_prefix(s.substr(i));
     out.append(s.data() + i, run - i);  // copy plain runs in one go
     if (run == s.size()) break;
     auto c = static_cast<unsigned char>(s[run]);

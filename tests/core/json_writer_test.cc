@@ -60,5 +60,58 @@ TEST(JsonReader, RefusesDeepNestingAndBadJson) {
   EXPECT_EQ(issues.total(), 2u);
 }
 
+// The writer scans 8 bytes at a time: a byte that needs escaping must be found at every offset of
+// a word, next to plain ASCII and UTF-8 bytes, exactly as a byte-at-a-time escaper finds it.
+TEST(JsonWriter, WordAtATimeScanEscapesLikeByteAtATime) {
+  auto reference = [](std::string_view s) {
+    std::string out = "\"";
+    for (unsigned char c : s) {
+      if (c == '"') {
+        out += "\\\"";
+      } else if (c == '\\') {
+        out += "\\\\";
+      } else if (c == '\n') {
+        out += "\\n";
+      } else if (c == '\r') {
+        out += "\\r";
+      } else if (c == '\t') {
+        out += "\\t";
+      } else if (c == '\b') {
+        out += "\\b";
+      } else if (c == '\f') {
+        out += "\\f";
+      } else if (c < 0x20) {
+        static constexpr char kHex[] = "0123456789abcdef";
+        out += "\\u00";
+        out.push_back(kHex[c >> 4]);
+        out.push_back(kHex[c & 15]);
+      } else {
+        out.push_back(static_cast<char>(c));
+      }
+    }
+    return out + "\"";
+  };
+  const std::string specials = std::string("\"\\\n\x1f\x01", 5) + std::string(1, '\0');
+  const std::string fillers[] = {"a", "~", " ", "!", "#", "[", "]", "\xC3\xA9", "\x7f", "\xff"};
+  int checked = 0;
+  for (const std::string& filler : fillers) {
+    for (size_t len = 0; len <= 20; ++len) {
+      for (size_t at = 0; at <= len; ++at) {
+        for (char special : specials) {
+          std::string s;
+          while (s.size() < len) s += filler;
+          s.resize(len);
+          if (at < len) s[at] = special;
+          JsonWriter w;
+          w.value(s);
+          ASSERT_EQ(w.str(), reference(s)) << "len " << len << " at " << at;
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(checked, 10 * 231 * 6);
+}
+
 }  // namespace
 }  // namespace gb

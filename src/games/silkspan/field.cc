@@ -1,4 +1,5 @@
 // The field's geometry: dark regions, the beetles' border walk, border cells, step verdicts.
+#include <algorithm>
 #include <cstdlib>
 
 #include "games/silkspan/silkspan.h"
@@ -13,30 +14,76 @@ int woven_interior(const State& s) {
   return w;
 }
 
-// Assumes the frame is woven (the engine keeps it so and decoding checks it), so every dark cell
-// is interior and its four neighbours are in bounds: the flood steps by index offsets alone.
+namespace {
+
+// A horizontal run of dark cells [x0, x1) in row y, and its union-find parent (a run index).
+struct Run {
+  int16_t y, x0, x1, parent;
+};
+
+// The root of run r's set, halving the path as it goes.
+int find_root(std::array<Run, kCells>& runs, int r) {
+  while (runs[r].parent != r) {
+    runs[r].parent = runs[runs[r].parent].parent;
+    r = runs[r].parent;
+  }
+  return r;
+}
+
+// Joins the sets of runs a and b under the earlier run, so a set's root is its first run in
+// row-major order (the one holding the region's first cell).
+void join(std::array<Run, kCells>& runs, int a, int b) {
+  a = find_root(runs, a);
+  b = find_root(runs, b);
+  if (a == b) return;
+  if (a < b) {
+    runs[b].parent = static_cast<int16_t>(a);
+  } else {
+    runs[a].parent = static_cast<int16_t>(b);
+  }
+}
+
+}  // namespace
+
+// Labels runs rather than cells: a row holds a few runs, and two runs in neighbouring rows touch
+// when they share a column. Numbering roots in run order numbers regions by their first cell.
 int label_regions(const State& s, std::array<int16_t, kCells>& label,
                   std::array<int16_t, kCells>& size) {
-  static constexpr std::array<int, 4> kOffsets = {-kCols, 1, kCols, -1};  // kDx/kDy order
-  std::array<int16_t, kCells> queue;
-  label.fill(-1);
-  int16_t count = 0;
-  for (int start = 0; start < kCells; ++start) {
-    if ((s.cells[start] & kWoven) || label[start] >= 0) continue;
-    int head = 0, tail = 0;
-    queue[tail++] = static_cast<int16_t>(start);
-    label[start] = count;
-    while (head < tail) {
-      const int c = queue[head++];
-      for (int offset : kOffsets) {
-        const int n = c + offset;
-        if ((s.cells[n] & kWoven) || label[n] >= 0) continue;
-        label[n] = count;
-        queue[tail++] = static_cast<int16_t>(n);
+  std::array<Run, kCells> runs;
+  int count_runs = 0;
+  int prev_first = 0;  // the runs of the row above are [prev_first, row_first)
+  for (int y = 0; y < kRows; ++y) {
+    const int row_first = count_runs;
+    const uint8_t* row = &s.cells[index_of(0, y)];
+    for (int x = 0; x < kCols;) {
+      if (row[x] & kWoven) {
+        ++x;
+        continue;
+      }
+      const int x0 = x;
+      while (x < kCols && !(row[x] & kWoven)) ++x;
+      const int r = count_runs++;
+      runs[r] = Run{static_cast<int16_t>(y), static_cast<int16_t>(x0), static_cast<int16_t>(x),
+                    static_cast<int16_t>(r)};
+      for (int p = prev_first; p < row_first; ++p) {
+        if (runs[p].x0 < x && x0 < runs[p].x1) join(runs, r, p);
       }
     }
-    size[count] = static_cast<int16_t>(tail);
-    ++count;
+    prev_first = row_first;
+  }
+  std::array<int16_t, kCells> run_label;
+  int16_t count = 0;
+  label.fill(-1);
+  for (int r = 0; r < count_runs; ++r) {
+    const int root = find_root(runs, r);
+    if (root == r) {
+      run_label[r] = count;
+      size[count++] = 0;
+    }
+    const int16_t l = run_label[r] = run_label[root];
+    size[l] = static_cast<int16_t>(size[l] + runs[r].x1 - runs[r].x0);
+    int16_t* cell = &label[index_of(runs[r].x0, runs[r].y)];
+    std::fill(cell, cell + (runs[r].x1 - runs[r].x0), l);
   }
   return count;
 }

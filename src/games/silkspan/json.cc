@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <memory>
 
 #include "games/silkspan/traits.h"
 
@@ -40,21 +41,21 @@ void decode_grid(ObjectReader& r, State& s, Issues& issues) {
   }
   int y = 0;
   for (JsonValue row : *rows) {
-    const std::string path = fmt::format("state.grid[{}]", y);
+    auto path = [y] { return fmt::format("state.grid[{}]", y); };  // built only for an issue
     std::string_view text;
     if (row.get_string().get(text) != simdjson::SUCCESS) {
-      issues.add(path, fmt::format("must be a string, got {}", json_type_name(row)));
+      issues.add(path(), fmt::format("must be a string, got {}", json_type_name(row)));
     } else if (text.size() != kCols) {
-      issues.add(path, fmt::format("must be {} characters, got {}", kCols, text.size()));
+      issues.add(path(), fmt::format("must be {} characters, got {}", kCols, text.size()));
     } else {
       for (int x = 0; x < kCols; ++x) {
         if (text[x] != '#' && text[x] != '.') {
-          issues.add(path, fmt::format("character {} must be '#' (woven) or '.' (dark)", x));
+          issues.add(path(), fmt::format("character {} must be '#' (woven) or '.' (dark)", x));
           break;
         }
         if (text[x] == '#') s.cells[index_of(x, y)] = kWoven;
         if (is_frame(x, y) && text[x] != '#') {
-          issues.add(path, fmt::format("cell ({}, {}) is frame and must be woven '#'", x, y));
+          issues.add(path(), fmt::format("cell ({}, {}) is frame and must be woven '#'", x, y));
           break;
         }
       }
@@ -142,14 +143,15 @@ void check_thread(const State& s, Issues& issues) {
   at.fill(-1);
   for (int i = 0; i < s.thread_len; ++i) {
     const int c = s.thread[i];
-    const std::string path = fmt::format("state.thread[{}]", i);
-    if (s.cells[c] & kWoven) issues.add(path, "lies on a woven cell; the thread lies in the dark");
-    if (at[c] >= 0) issues.add(path, fmt::format("repeats thread[{}]", at[c]));
+    auto path = [i] { return fmt::format("state.thread[{}]", i); };  // built only for an issue
+    if (s.cells[c] & kWoven)
+      issues.add(path(), "lies on a woven cell; the thread lies in the dark");
+    if (at[c] >= 0) issues.add(path(), fmt::format("repeats thread[{}]", at[c]));
     at[c] = static_cast<int16_t>(i);
     if (i > 0) {
       const int p = s.thread[i - 1];
       if (std::abs(cell_x(p) - cell_x(c)) + std::abs(cell_y(p) - cell_y(c)) != 1) {
-        issues.add(path, "is not an orthogonal neighbour of the cell before it");
+        issues.add(path(), "is not an orthogonal neighbour of the cell before it");
       }
     }
   }
@@ -272,8 +274,9 @@ bool Traits::decode_state(JsonValue v, State& s, Issues& issues) {
   const size_t before = issues.total();
   ObjectReader r(v, "state", issues);
   if (!r.is_object()) return false;
-  s = State{};
-  s.cells.fill(0);
+  // Rebuilt in place: `s = State{}` would zero a temporary and copy it, twice the ~35 KB.
+  std::destroy_at(&s);
+  std::construct_at(&s);
   int status = 0;
   Cell spark_cell;
   r.integer("seed", 0, 4294967295LL, s.seed);
