@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
+
 namespace gb {
 
 void Issues::add(std::string_view path, std::string_view problem) {
@@ -33,6 +35,16 @@ std::optional<JsonValue> parse_json(std::string_view text, Issues& issues) {
 
 std::string to_compact_json(JsonValue v) {
   return simdjson::minify(v);
+}
+
+std::string element_path(std::string_view array_path, size_t index) {
+  char digits[24];
+  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, index);
+  (void)ec;  // 24 digits hold any size_t
+  std::string path;
+  path.reserve(array_path.size() + static_cast<size_t>(end - digits) + 2);
+  path.append(array_path).append("[").append(digits, end).append("]");
+  return path;
 }
 
 std::string_view json_type_name(JsonValue v) {

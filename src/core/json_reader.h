@@ -41,6 +41,10 @@ std::optional<JsonValue> parse_json(std::string_view text, Issues& issues);
 // Returns `v` re-serialised as compact JSON (used to echo a sent state verbatim).
 std::string to_compact_json(JsonValue v);
 
+// Returns "<array_path>[<index>]", the path of one array element (cheaper than a format call,
+// which every element of a decoded state would pay).
+std::string element_path(std::string_view array_path, size_t index);
+
 // Returns a short JSON type name for messages: "object", "array", "string", "integer", ...
 std::string_view json_type_name(JsonValue v);
 

@@ -104,26 +104,26 @@ void check_ribs(const State& s, Issues& issues) {
   int live = 0;
   for (int i = 0; i < s.rib_count; ++i) {
     const Rib& r = s.ribs[i];
-    const std::string path = fmt::format("state.ribs[{}]", i);
+    auto path = [i] { return element_path("state.ribs", i); };  // built only for an issue
     if (i > 0 && r.id != s.ribs[i - 1].id + 1)
-      issues.add(path + ".id", "ids must be consecutive and ascending");
+      issues.add(path() + ".id", "ids must be consecutive and ascending");
     if (i > 0 && r.arrive_tick <= s.ribs[i - 1].arrive_tick) {
-      issues.add(path + ".arriveTick", "must be later than the previous rib's");
+      issues.add(path() + ".arriveTick", "must be later than the previous rib's");
     }
     if (r.resolved) {
-      if (live > 0) issues.add(path + ".resolved", "a resolved rib follows a live one");
+      if (live > 0) issues.add(path() + ".resolved", "a resolved rib follows a live one");
       if (r.arrive_tick > s.tick)
-        issues.add(path + ".arriveTick", "is after tick but the rib is resolved");
+        issues.add(path() + ".arriveTick", "is after tick but the rib is resolved");
       continue;
     }
     if (r.id != s.ribs_descended + live) {
-      issues.add(path + ".id", fmt::format("live rib must be number {} (ribsDescended + {})",
-                                           s.ribs_descended + live, live));
+      issues.add(path() + ".id", fmt::format("live rib must be number {} (ribsDescended + {})",
+                                             s.ribs_descended + live, live));
     }
     if (r.arrive_tick <= s.tick)
-      issues.add(path + ".arriveTick", "is not after tick but the rib is live");
+      issues.add(path() + ".arriveTick", "is not after tick but the rib is live");
     if (r.arrive_tick > s.tick + kMaxArrivalLead)
-      issues.add(path + ".arriveTick", "is too far ahead of tick");
+      issues.add(path() + ".arriveTick", "is too far ahead of tick");
     ++live;
   }
   if (live != kLiveRibs)
@@ -136,15 +136,16 @@ void check_motes(const State& s, Issues& issues) {
   const int64_t last_rib = s.rib_count > 0 ? s.ribs[s.rib_count - 1].id : -1;
   for (int i = 0; i < s.mote_count; ++i) {
     const Mote& m = s.motes[i];
-    const std::string path = fmt::format("state.motes[{}]", i);
+    auto path = [i] { return element_path("state.motes", i); };  // built only for an issue
     if (i > 0 && m.id <= s.motes[i - 1].id)
-      issues.add(path + ".id", "ids must be unique and ascending");
-    if (m.id / 8 > last_rib) issues.add(path + ".id", "belongs to an interval beyond the last rib");
+      issues.add(path() + ".id", "ids must be unique and ascending");
+    if (m.id / 8 > last_rib)
+      issues.add(path() + ".id", "belongs to an interval beyond the last rib");
     const bool pending = m.state == MoteState::kPending;
     if (pending && m.tick <= s.tick)
-      issues.add(path + ".tick", "is not after tick but the mote is pending");
+      issues.add(path() + ".tick", "is not after tick but the mote is pending");
     if (!pending && m.tick > s.tick)
-      issues.add(path + ".tick", "is after tick but the mote is decided");
+      issues.add(path() + ".tick", "is after tick but the mote is decided");
   }
 }
 
@@ -239,7 +240,7 @@ bool Traits::decode_state(JsonValue v, State& s, Issues& issues) {
     size_t i = 0;
     for (JsonValue item : *arr) {
       Rib rib;
-      if (decode_rib(item, fmt::format("state.ribs[{}]", i++), rib, issues))
+      if (decode_rib(item, element_path("state.ribs", i++), rib, issues))
         s.ribs[s.rib_count++] = rib;
     }
   }
@@ -247,7 +248,7 @@ bool Traits::decode_state(JsonValue v, State& s, Issues& issues) {
     size_t i = 0;
     for (JsonValue item : *arr) {
       Mote m;
-      if (decode_mote(item, fmt::format("state.motes[{}]", i++), m, issues))
+      if (decode_mote(item, element_path("state.motes", i++), m, issues))
         s.motes[s.mote_count++] = m;
     }
   }
@@ -255,7 +256,7 @@ bool Traits::decode_state(JsonValue v, State& s, Issues& issues) {
     size_t i = 0;
     for (JsonValue item : *arr) {
       Event e;
-      if (decode_event(item, fmt::format("state.events[{}]", i++), e, issues))
+      if (decode_event(item, element_path("state.events", i++), e, issues))
         s.events[s.event_count++] = e;
     }
   }

@@ -41,7 +41,7 @@ void decode_grid(ObjectReader& r, State& s, Issues& issues) {
   }
   int y = 0;
   for (JsonValue row : *rows) {
-    auto path = [y] { return fmt::format("state.grid[{}]", y); };  // built only for an issue
+    auto path = [y] { return element_path("state.grid", y); };  // built only for an issue
     std::string_view text;
     if (row.get_string().get(text) != simdjson::SUCCESS) {
       issues.add(path(), fmt::format("must be a string, got {}", json_type_name(row)));
@@ -70,8 +70,7 @@ void decode_thread(ObjectReader& r, State& s, Issues& issues) {
   size_t i = 0;
   for (JsonValue item : *arr) {
     Cell c;
-    if (decode_cell(item, fmt::format("state.thread[{}]", i), 1, kCols - 2, 1, kRows - 2, c,
-                    issues)) {
+    if (decode_cell(item, element_path("state.thread", i), 1, kCols - 2, 1, kRows - 2, c, issues)) {
       s.thread[s.thread_len++] = static_cast<uint16_t>(index_of(c.x, c.y));
     }
     ++i;
@@ -83,7 +82,7 @@ void decode_moths(ObjectReader& r, State& s, Issues& issues) {
   if (!arr) return;
   size_t i = 0;
   for (JsonValue item : *arr) {
-    ObjectReader m(item, fmt::format("state.moths[{}]", i++), issues);
+    ObjectReader m(item, element_path("state.moths", i++), issues);
     if (!m.is_object()) continue;
     Moth moth;
     bool ok = m.integer("x", 1, kCols - 2, moth.x);
@@ -104,7 +103,7 @@ void decode_beetles(ObjectReader& r, State& s, Issues& issues) {
   if (!arr) return;
   size_t i = 0;
   for (JsonValue item : *arr) {
-    ObjectReader b(item, fmt::format("state.beetles[{}]", i++), issues);
+    ObjectReader b(item, element_path("state.beetles", i++), issues);
     if (!b.is_object()) continue;
     Beetle beetle;
     bool ok = b.integer("x", 0, kCols - 1, beetle.x);
@@ -143,7 +142,7 @@ void check_thread(const State& s, Issues& issues) {
   at.fill(-1);
   for (int i = 0; i < s.thread_len; ++i) {
     const int c = s.thread[i];
-    auto path = [i] { return fmt::format("state.thread[{}]", i); };  // built only for an issue
+    auto path = [i] { return element_path("state.thread", i); };  // built only for an issue
     if (s.cells[c] & kWoven)
       issues.add(path(), "lies on a woven cell; the thread lies in the dark");
     if (at[c] >= 0) issues.add(path(), fmt::format("repeats thread[{}]", at[c]));
@@ -160,7 +159,7 @@ void check_thread(const State& s, Issues& issues) {
     for (int d = 0; d < 4; ++d) {
       const int n = index_of(cell_x(c) + kDx[d], cell_y(c) + kDy[d]);
       if (at[n] >= 0 && std::abs(at[n] - i) >= 2) {
-        issues.add(fmt::format("state.thread[{}]", i),
+        issues.add(element_path("state.thread", i),
                    fmt::format("touches thread[{}]; the thread must be a simple path", at[n]));
       }
     }
@@ -188,7 +187,7 @@ void check_entities(const State& s, Cell spark_cell, Issues& issues) {
   std::array<bool, kCells> taken{};
   for (int i = 0; i < s.moth_count; ++i) {
     const int c = index_of(s.moths[i].x, s.moths[i].y);
-    const std::string path = fmt::format("state.moths[{}]", i);
+    const std::string path = element_path("state.moths", i);
     if (s.cells[c] & kWoven) issues.add(path, "stands on a woven cell; moths live in the dark");
     if (s.cells[c] & kThread) issues.add(path, "stands on the thread");
     if (taken[c]) issues.add(path, "shares its cell with another moth");
@@ -196,7 +195,7 @@ void check_entities(const State& s, Cell spark_cell, Issues& issues) {
   }
   for (int i = 0; i < s.beetle_count; ++i) {
     const Beetle& b = s.beetles[i];
-    const std::string path = fmt::format("state.beetles[{}]", i);
+    const std::string path = element_path("state.beetles", i);
     if (s.walk_len == 0) {
       if (b.walk_index != 0) issues.add(path, "walkIndex must be 0: there is no dark region");
       if (!(s.cells[index_of(b.x, b.y)] & kWoven)) issues.add(path, "must stand on woven ground");

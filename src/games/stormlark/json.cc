@@ -104,7 +104,7 @@ bool Traits::decode_state(JsonValue v, State& s, Issues& issues) {
     size_t i = 0;
     for (JsonValue item : *arr) {
       Entity e;
-      if (decode_entity(item, fmt::format("state.entities[{}]", i), e, issues)) {
+      if (decode_entity(item, element_path("state.entities", i), e, issues)) {
         s.entities[s.count++] = e;
       }
       ++i;
