@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every benchmark (not tests) and leaves reports in artifacts/:
 #   engine throughput per game (Google Benchmark: steps/s and bytes allocated per step),
+#   the pure request handler in process per game (Google Benchmark: one action request),
 #   instructions per step under callgrind (stable on a noisy machine),
 #   HTTP rates against a node:http baseline in the same run (wrk), with latency and peak RSS.
 # Usage: scripts/bench.sh [seconds per HTTP run, default 10]
@@ -9,7 +10,7 @@ cd "$(dirname "$0")/.."
 BUILD=build/release
 mkdir -p artifacts
 GAMEBOARD_WITH_BENCH=1 bash scripts/deps.sh
-for b in stormlark_bench tick_games_bench; do
+for b in stormlark_bench tick_games_bench handler_bench; do
   echo "== $b"
   "$BUILD/bench/$b" --benchmark_min_time=2 | tee "artifacts/$b.txt"
 done
