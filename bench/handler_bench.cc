@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "bench/alloc_counter.h"
 #include "core/json_reader.h"
 #include "registry/registry.h"
 #include "server/handler.h"
@@ -55,12 +56,19 @@ std::string steady_body(std::string_view slug) {
 void BM_Action(benchmark::State& st, std::string slug) {
   const std::string body = steady_body(slug);
   const std::string target = "/api/games/" + slug + "/action";
+  const size_t count_before = gb::bench::g_alloc_count.load();
+  const size_t bytes_before = gb::bench::g_alloc_bytes.load();
   for (auto _ : st) {
     Response r = gb::server::handle(Request{"POST", target, body, "127.0.0.1"});
     benchmark::DoNotOptimize(r.body.data());
   }
+  const auto per_request = [&](size_t total) {
+    return static_cast<double>(total) / static_cast<double>(st.iterations());
+  };
   st.SetItemsProcessed(st.iterations());
   st.counters["body_bytes"] = static_cast<double>(body.size());
+  st.counters["allocs/req"] = per_request(gb::bench::g_alloc_count.load() - count_before);
+  st.counters["alloc_bytes/req"] = per_request(gb::bench::g_alloc_bytes.load() - bytes_before);
 }
 
 }  // namespace

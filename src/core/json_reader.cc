@@ -90,16 +90,25 @@ bool read_integer(JsonValue v, std::string_view path, int64_t lo, int64_t hi, in
 
 ObjectReader::ObjectReader(JsonValue v, std::string path, Issues& issues)
     : path_(std::move(path)), issues_(issues) {
+  take_object(v);
+}
+
+ObjectReader::ObjectReader(JsonValue v, ElementPath path, Issues& issues)
+    : element_(path), issues_(issues) {
+  take_object(v);
+}
+
+void ObjectReader::take_object(JsonValue v) {
   if (v.type() == simdjson::dom::element_type::OBJECT) {
     obj_ = v.get_object().value_unsafe();
     is_object_ = true;
   } else {
-    issues_.add(path_, fmt::format("must be an object, got {}", json_type_name(v)));
+    issues_.add(path(), fmt::format("must be an object, got {}", json_type_name(v)));
   }
 }
 
 std::string ObjectReader::child_path(std::string_view key) const {
-  return fmt::format("{}.{}", path_, key);
+  return fmt::format("{}.{}", path(), key);
 }
 
 std::optional<JsonValue> ObjectReader::get(std::string_view key) {

@@ -50,11 +50,22 @@ std::string_view json_type_name(JsonValue v);
 
 // Reads the fields of one JSON object, appending an issue per missing or malformed field.
 // Paths are built as "<path>.<key>", so issues read like "state.entities[3].lane: ...".
+// The path of an array element, "<array>[<index>]", kept as its parts and formatted only when an
+// issue names it: a valid state with many elements then builds no path strings. `array` must
+// outlive every reader given this path (a string literal does).
+struct ElementPath {
+  std::string_view array;
+  size_t index = 0;
+  std::string str() const { return element_path(array, index); }
+};
+
 class ObjectReader {
  public:
   ObjectReader(JsonValue v, std::string path, Issues& issues);
+  ObjectReader(JsonValue v, ElementPath path, Issues& issues);
   bool is_object() const { return is_object_; }
-  const std::string& path() const { return path_; }
+  // The object's own path, e.g. "state.entities[3]".
+  std::string path() const { return element_ ? element_->str() : path_; }
 
   // Returns the field's value, or nullopt (and an issue) when it is absent.
   std::optional<JsonValue> get(std::string_view key);
@@ -76,8 +87,12 @@ class ObjectReader {
   std::string child_path(std::string_view key) const;
 
  private:
+  // Checks that `v` is an object (an issue otherwise) and keeps it.
+  void take_object(JsonValue v);
+
   simdjson::dom::object obj_;
-  std::string path_;
+  std::string path_;                    // when built from a string
+  std::optional<ElementPath> element_;  // when built from an element path
   Issues& issues_;
   bool is_object_ = false;
 };

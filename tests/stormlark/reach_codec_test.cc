@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <regex>
 
 #include "agents/stormlark/policies.h"
 #include "conformance/conformance.h"
@@ -389,6 +390,11 @@ TEST(StormlarkCodec, SL100_EntityChecks) {
   for (const auto& [from, to] : edits) {
     EXPECT_FALSE(decode_issues(edit(good, from, to)).empty()) << to;
   }
+  // An entity's issue names its element: "state.entities[<i>].lane: ...".
+  auto lane = decode_issues(edit(good, "\"lane\":1", "\"lane\":7"));
+  ASSERT_EQ(lane.size(), 1u);
+  EXPECT_TRUE(std::regex_match(lane[0], std::regex(R"(state\.entities\[[0-9]+\]\.lane: .*)")))
+      << lane[0];
   auto shared = decode_issues(edit(good, "\"lane\":1,\"col\":4", "\"lane\":3,\"col\":4"));
   ASSERT_FALSE(shared.empty());
   EXPECT_NE(shared[0].find("shares lane 3 col 4"), std::string::npos) << shared[0];

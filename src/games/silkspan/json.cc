@@ -22,8 +22,9 @@ std::optional<JsonValue> optional_field(JsonValue v, std::string_view key) {
 }
 
 // Reads an {x, y} object whose x lies in x_lo..x_hi and y in y_lo..y_hi.
-bool decode_cell(JsonValue v, const std::string& path, int lo_x, int hi_x, int lo_y, int hi_y,
-                 Cell& c, Issues& issues) {
+template <class Path>  // std::string or ElementPath, as ObjectReader takes
+bool decode_cell(JsonValue v, Path path, int lo_x, int hi_x, int lo_y, int hi_y, Cell& c,
+                 Issues& issues) {
   ObjectReader r(v, path, issues);
   if (!r.is_object()) return false;
   bool ok = r.integer("x", lo_x, hi_x, c.x);
@@ -70,7 +71,7 @@ void decode_thread(ObjectReader& r, State& s, Issues& issues) {
   size_t i = 0;
   for (JsonValue item : *arr) {
     Cell c;
-    if (decode_cell(item, element_path("state.thread", i), 1, kCols - 2, 1, kRows - 2, c, issues)) {
+    if (decode_cell(item, ElementPath{"state.thread", i}, 1, kCols - 2, 1, kRows - 2, c, issues)) {
       s.thread[s.thread_len++] = static_cast<uint16_t>(index_of(c.x, c.y));
     }
     ++i;
@@ -291,7 +292,7 @@ bool Traits::decode_state(JsonValue v, State& s, Issues& issues) {
   r.integer("flawlessPanels", 0, kMaxPanel, s.flawless_panels);
   r.boolean("panelFlawless", s.panel_flawless);
   if (auto sp = r.get("spinner")) {
-    decode_cell(*sp, "state.spinner", 0, kCols - 1, 0, kRows - 1, s.spinner, issues);
+    decode_cell(*sp, std::string("state.spinner"), 0, kCols - 1, 0, kRows - 1, s.spinner, issues);
   }
   decode_nullables(r, s, spark_cell, issues);
   decode_grid(r, s, issues);

@@ -13,7 +13,7 @@ constexpr int64_t kMaxReach = 1000000;
 constexpr int64_t kMaxChain = 1000000000;
 constexpr int64_t kMaxTurn = 1000000000000;
 
-bool decode_entity(JsonValue v, const std::string& path, Entity& e, Issues& issues) {
+bool decode_entity(JsonValue v, ElementPath path, Entity& e, Issues& issues) {
   ObjectReader r(v, path, issues);
   if (!r.is_object()) return false;
   int kind = 0;
@@ -104,7 +104,7 @@ bool Traits::decode_state(JsonValue v, State& s, Issues& issues) {
     size_t i = 0;
     for (JsonValue item : *arr) {
       Entity e;
-      if (decode_entity(item, element_path("state.entities", i), e, issues)) {
+      if (decode_entity(item, ElementPath{"state.entities", i}, e, issues)) {
         s.entities[s.count++] = e;
       }
       ++i;
