@@ -69,9 +69,9 @@ class PlaySession {
 
  private:
   // Takes the state, picture, counters, legal types, score and game-over flag from an answer.
-  void read_answer(const std::string& answer) {
+  void read_answer(std::string_view answer) {
     simdjson::dom::element doc;
-    if (answer_parser_.parse(answer).get(doc) != simdjson::SUCCESS) {
+    if (answer_parser_.parse(answer.data(), answer.size()).get(doc) != simdjson::SUCCESS) {
       message_ = "internal: the engine's answer is not JSON";
       return;
     }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <cstring>
 
 namespace gb {
 
@@ -111,10 +112,72 @@ std::string ObjectReader::child_path(std::string_view key) const {
   return fmt::format("{}.{}", path(), key);
 }
 
+namespace {
+
+// True when the n bytes at a and b are equal; keys are short, so fixed-size loads (which compile
+// to plain moves) replace a call to memcmp.
+bool same_bytes(const char* a, const char* b, size_t n) {
+  if (n >= 8 && n <= 16) {
+    uint64_t a1, a2, b1, b2;
+    std::memcpy(&a1, a, 8);
+    std::memcpy(&b1, b, 8);
+    std::memcpy(&a2, a + n - 8, 8);
+    std::memcpy(&b2, b + n - 8, 8);
+    return a1 == b1 && a2 == b2;
+  }
+  if (n >= 4 && n < 8) {
+    uint32_t a1, a2, b1, b2;
+    std::memcpy(&a1, a, 4);
+    std::memcpy(&b1, b, 4);
+    std::memcpy(&a2, a + n - 4, 4);
+    std::memcpy(&b2, b + n - 4, 4);
+    return a1 == b1 && a2 == b2;
+  }
+  if (n < 4) {
+    for (size_t i = 0; i < n; ++i) {
+      if (a[i] != b[i]) return false;
+    }
+    return true;
+  }
+  return std::memcmp(a, b, n) == 0;
+}
+
+// One of 64 bits for a key; different keys may share a bit.
+uint64_t key_bit(std::string_view key) {
+  if (key.empty()) return 1;
+  const auto byte = [&](size_t i) { return static_cast<unsigned char>(key[i]); };
+  const size_t h = key.size() * 31 + byte(0) * 7 + byte(key.size() / 2) * 3 + byte(key.size() - 1);
+  return uint64_t{1} << (h & 63);
+}
+
+}  // namespace
+
+std::optional<JsonValue> ObjectReader::find(std::string_view key) {
+  for (auto it = obj_.begin(); it != obj_.end(); ++it) {
+    if (it.key_length() == key.size() && same_bytes(it.key_c_str(), key.data(), key.size())) {
+      return it.value();
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<JsonValue> ObjectReader::get(std::string_view key) {
   if (!is_object_) return std::nullopt;
-  JsonValue v;
-  if (obj_.at_key(key).get(v)) {
+  const uint64_t bit = key_bit(key);
+  const bool asked_before = (asked_ & bit) != 0;
+  asked_ |= bit;
+  if (!next_) next_ = obj_.begin();
+  auto& next = *next_;
+  // Every field before `next` was found here, by this test, for a key asked once: none of them
+  // is `key`, so the field at `next` is its first appearance.
+  if (!asked_before && next != obj_.end() && next.key_length() == key.size() &&
+      same_bytes(next.key_c_str(), key.data(), key.size())) {
+    JsonValue v = next.value();
+    ++next;
+    return v;
+  }
+  std::optional<JsonValue> v = find(key);
+  if (!v) {
     issues_.add(child_path(key), "is missing");
     return std::nullopt;
   }

@@ -67,7 +67,9 @@ class ObjectReader {
   // The object's own path, e.g. "state.entities[3]".
   std::string path() const { return element_ ? element_->str() : path_; }
 
-  // Returns the field's value, or nullopt (and an issue) when it is absent.
+  // Returns the field's value, or nullopt (and an issue) when it is absent. When a key appears
+  // more than once, its first appearance counts. Fields asked for in the order they were sent
+  // are found without a search.
   std::optional<JsonValue> get(std::string_view key);
   // Reads an integer within lo..hi into `out`; false (and an issue) otherwise.
   bool integer(std::string_view key, int64_t lo, int64_t hi, int64_t& out);
@@ -90,7 +92,16 @@ class ObjectReader {
   // Checks that `v` is an object (an issue otherwise) and keeps it.
   void take_object(JsonValue v);
 
+  // Returns the value of the first field named `key`, searching from the start; nullopt when
+  // there is none.
+  std::optional<JsonValue> find(std::string_view key);
+
   simdjson::dom::object obj_;
+  // The fast path of get: `next_` follows the fields found in the order sent, and the field it
+  // points at is the likely answer. `asked_` holds one bit (a hash) per key asked for: a key
+  // asked again, whose first appearance may lie behind `next_`, is searched for from the start.
+  std::optional<simdjson::dom::object::iterator> next_;
+  uint64_t asked_ = 0;
   std::string path_;                    // when built from a string
   std::optional<ElementPath> element_;  // when built from an element path
   Issues& issues_;

@@ -18,7 +18,7 @@ JsonWriter& thread_writer() {
 Response invalid_body(const Issues& issues) {
   JsonWriter& w = thread_writer();
   write_error("Invalid body", issues, w);
-  return json_response(400, w.str());
+  return json_response(400, std::string(w.str()));
 }
 
 }  // namespace
@@ -38,7 +38,7 @@ Response init_route(const RouteContext& context) {
   }
   JsonWriter& w = thread_writer();
   context.game->write_init(seed, w);
-  return json_response(200, w.str());
+  return json_response(200, std::string(w.str()));
 }
 
 Response action_route(const RouteContext& context) {
@@ -51,7 +51,7 @@ Response action_route(const RouteContext& context) {
   if (!state || !action) return invalid_body(issues);
   JsonWriter& w = thread_writer();
   int status = context.game->write_action(*state, *action, w);
-  return json_response(status, w.str());
+  return json_response(status, std::string(w.str()));
 }
 
 Response health_route(const RouteContext&) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace gb {
 namespace {
@@ -50,6 +51,60 @@ TEST(JsonReader, ElementPathNamesTheElementInItsIssues) {
   ASSERT_EQ(issues.list().size(), 2u);
   EXPECT_EQ(issues.list()[0], "state.list[0]: must be an object, got integer");
   EXPECT_EQ(issues.list()[1], "state.list[12].a: must be an integer, got string");
+}
+
+// get() finds a field asked for in the order sent without a search; every order of asking, and
+// a key asked twice, must still give the first appearance of each key, as a search would.
+TEST(JsonReader, FieldsAreFoundInAnyOrderAndTheFirstOfRepeatedKeysCounts) {
+  // Keys of every length 0..20 (the byte comparison has paths for <4, 4..7, 8..16 and longer),
+  // with look-alikes that share a length and differ only in their last byte.
+  std::vector<std::string> keys;
+  for (size_t len = 0; len <= 20; ++len) {
+    keys.push_back(std::string(len, 'k'));
+    if (len > 0) keys.push_back(std::string(len - 1, 'k') + "z");
+  }
+  std::string json = "{";
+  for (size_t i = 0; i < keys.size(); ++i) json += "\"" + keys[i] + "\":" + std::to_string(i) + ",";
+  json += "\"k\":999,\"kk\":998}";  // repeated keys: the first appearance counts
+  Issues issues;
+  auto root = parse_json(json, issues);
+  ASSERT_TRUE(root);
+  std::vector<size_t> order(keys.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  for (int round = 0; round < 50; ++round) {
+    ObjectReader r(*root, "o", issues);
+    for (size_t i : order) {
+      int64_t v = -1;
+      ASSERT_TRUE(r.integer(keys[i], 0, 1000, v)) << keys[i];
+      EXPECT_EQ(v, static_cast<int64_t>(i)) << "key '" << keys[i] << "' round " << round;
+    }
+    int64_t again = -1;  // asked a second time: still the first appearance
+    ASSERT_TRUE(r.integer("k", 0, 1000, again));
+    EXPECT_EQ(again, 1);  // keys[1] is "k"
+    // The next round asks in another order (a fixed shuffle, so a failure can be replayed).
+    for (size_t i = order.size() - 1; i > 0; --i) {
+      std::swap(order[i], order[(i * 7 + static_cast<size_t>(round) * 13) % (i + 1)]);
+    }
+  }
+  EXPECT_TRUE(issues.empty());
+}
+
+TEST(JsonReader, RepeatedKeyAfterItsFirstAppearanceIsIgnoredInSentOrder) {
+  Issues issues;
+  auto root = parse_json(R"({"a":1,"b":2,"a":3})", issues);
+  ASSERT_TRUE(root);
+  ObjectReader r(*root, "o", issues);
+  int64_t a = 0;
+  int64_t b = 0;
+  ASSERT_TRUE(r.integer("b", 0, 9, b));  // out of order first: the fast path is off
+  ASSERT_TRUE(r.integer("a", 0, 9, a));
+  EXPECT_EQ(a, 1);
+  EXPECT_EQ(b, 2);
+  ObjectReader in_order(*root, "o", issues);
+  ASSERT_TRUE(in_order.integer("a", 0, 9, a));
+  ASSERT_TRUE(in_order.integer("b", 0, 9, b));
+  ASSERT_TRUE(in_order.integer("a", 0, 9, a));  // the field after b is the repeated a
+  EXPECT_EQ(a, 1);
 }
 
 }  // namespace

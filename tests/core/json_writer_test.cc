@@ -113,5 +113,65 @@ TEST(JsonWriter, WordAtATimeScanEscapesLikeByteAtATime) {
   EXPECT_EQ(checked, 10 * 231 * 6);
 }
 
+// Strings past the short-string paths: a byte needing escape at the start, middle and end of
+// plain runs up to 70 bytes, compared with the escaper pretty printing uses.
+TEST(JsonWriter, LongStringsEscapeLikeAppendJsonString) {
+  for (size_t len = 0; len <= 70; ++len) {
+    for (size_t at = 0; at <= len; ++at) {
+      std::string s(len, 'x');
+      if (at < len) s[at] = '\n';
+      JsonWriter w;
+      w.value(s);
+      std::string expected;
+      append_json_string(expected, s);
+      ASSERT_EQ(w.str(), expected) << "len " << len << " at " << at;
+      EXPECT_EQ(expected.size(), len + 2 + (at < len ? 1 : 0));
+    }
+  }
+}
+
+TEST(JsonWriter, KeysAreEscapedLikeValues) {
+  JsonWriter w;
+  w.begin_object();
+  w.field("a\"b", 1);
+  w.field("", "");
+  w.end_object();
+  EXPECT_EQ(w.str(), R"({"a\"b":1,"":""})");
+}
+
+// The buffer grows while writing and is kept by clear(); take() hands the document over and
+// leaves an empty writer that starts a fresh document (no comma carried over).
+TEST(JsonWriter, GrowsClearsAndHandsOverItsDocument) {
+  JsonWriter w;
+  std::string expected = "[";
+  w.begin_array();
+  for (int i = 0; i < 5000; ++i) {
+    w.value(i);
+    w.value("s");
+    if (i > 0) expected += ",";
+    expected += std::to_string(i);
+    expected += ",\"s\"";
+  }
+  w.end_array();
+  expected += "]";
+  EXPECT_EQ(w.str(), expected);
+  w.clear();
+  w.value(int64_t{-9223372036854775807 - 1});
+  EXPECT_EQ(w.str(), "-9223372036854775808");
+  w.clear();
+  w.value(uint64_t{18446744073709551615ULL});
+  std::string taken = w.take();
+  EXPECT_EQ(taken, "18446744073709551615");
+  EXPECT_EQ(w.str(), "");
+  w.begin_object();
+  w.key("k");
+  w.raw("[1]");
+  w.field("b", false);
+  w.key("n");
+  w.null();
+  w.end_object();
+  EXPECT_EQ(w.take(), R"({"k":[1],"b":false,"n":null})");
+}
+
 }  // namespace
 }  // namespace gb

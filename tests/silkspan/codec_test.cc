@@ -218,7 +218,7 @@ TEST(SilkspanWire, ObservationShowsWhatThePageDraws_SS96_SS93) {
   finish(s);
   JsonWriter w;
   Traits::encode_observation(s, w);
-  const std::string obs = w.str();
+  const std::string obs(w.str());
   for (const char* key :
        {"\"panel\":1", "\"tick\":0", "\"score\":0", "\"spools\":3", "\"spinnerX\":23",
         "\"spinnerY\":32", "\"heading\":-1", "\"threadLength\":3", "\"woven\":0",

@@ -68,7 +68,7 @@ RunResult play_run(Agent<G>& agent, Stepper& stepper, uint32_t seed, int64_t max
       JsonWriter one;
       G::encode_action(a, one);
       throw RunError("seed " + std::to_string(seed) + ", action " + std::to_string(r.length + 1) +
-                     " " + one.str() + " refused: " + *refused);
+                     " " + std::string(one.str()) + " refused: " + *refused);
     }
     G::encode_action(a, w);
     ++r.length;
