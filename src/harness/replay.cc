@@ -13,7 +13,8 @@ namespace {
 std::string read_answer(simdjson::dom::parser& parser, std::string_view answer,
                         std::string& state_json, int64_t& score, bool& over) {
   simdjson::dom::element doc;
-  if (parser.parse(answer.data(), answer.size()).get(doc) != simdjson::SUCCESS) return "the engine's answer is not JSON";
+  if (parser.parse(answer.data(), answer.size()).get(doc) != simdjson::SUCCESS)
+    return "the engine's answer is not JSON";
   std::string_view error;
   if (doc["error"].get(error) == simdjson::SUCCESS) {
     std::string issues;

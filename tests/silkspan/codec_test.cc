@@ -2,6 +2,7 @@
 // SS-131), the response shapes (SS-92, SS-93, SS-105, SS-111).
 #include <gtest/gtest.h>
 
+#include "core/json_writer.h"
 #include "registry/registry.h"
 #include "silkspan/fixtures.h"
 
@@ -236,6 +237,61 @@ TEST(SilkspanWire, ObservationShowsWhatThePageDraws_SS96_SS93) {
 
 // SS-106, SS-110 and SS-112 are checked over HTTP for every game in
 // tests/server/every_game_test.cc.
+
+// The grid is read 8 characters at a time when a row is clean. Rows with a stray byte at every
+// position (letters one bit away from '#' or '.', control bytes, UTF-8) in the top, a middle and
+// the bottom row must be refused exactly when the rule says so (SS-108: only '#' and '.'; frame
+// cells woven), and a clean row must give the same woven cells as reading it cell by cell.
+TEST(SilkspanCodec, GridRowsAreReadExactlyLikeCellByCell_SS108) {
+  State s = running();
+  finish(s);
+  const std::string good = encode(s);
+  const std::string strays[] = {".", "#", "x", "c", "n", "\x03", std::string(1, '\0'), "\xC3\xA9"};
+  int checked = 0;
+  // Middle rows: the state's own, and one with both '#' and '.' in every 8-character word.
+  std::string mixed = "#";
+  for (int i = 1; i < kCols - 1; ++i) mixed += (i * 5) % 3 == 0 ? '#' : '.';
+  mixed += "#";
+  for (int y : {0, 17, 18, kRows - 1}) {
+    for (int x = 0; x < kCols; ++x) {
+      for (const std::string& stray : strays) {
+        // Row y, one of its cells replaced by the stray (a two-byte stray also replaces the cell
+        // after it, keeping 48 bytes).
+        std::string row = mixed;
+        if (y != 18) {
+          for (int i = 0; i < kCols; ++i) row[i] = (s.cells[index_of(i, y)] & kWoven) ? '#' : '.';
+        }
+        if (x + stray.size() > static_cast<size_t>(kCols)) continue;
+        row.replace(static_cast<size_t>(x), stray.size(), stray);
+        bool rule_ok = true;
+        for (int i = 0; i < kCols; ++i) {
+          rule_ok &= row[i] == '#' || row[i] == '.';
+          if (is_frame(i, y)) rule_ok &= row[i] == '#';
+        }
+        std::string text = good;
+        const size_t grid = text.find("\"grid\":[");
+        ASSERT_NE(grid, std::string::npos);
+        const size_t at = grid + 8 + static_cast<size_t>(y) * (kCols + 3);  // "row",
+        std::string quoted;
+        append_json_string(quoted, row);
+        text.replace(at, kCols + 2, quoted);
+        Issues issues;
+        State out;
+        const bool decoded = decode_state_text(text, out, issues);
+        bool grid_issue = false;
+        for (const auto& i : issues.list()) grid_issue |= i.rfind("state.grid[", 0) == 0;
+        ASSERT_EQ(grid_issue, !rule_ok) << "y " << y << " x " << x << " stray " << int(stray[0]);
+        if (decoded) {  // the mixed row may break other rules (the spinner's walk): no cells
+          for (int i = 0; i < kCols; ++i) {
+            ASSERT_EQ(out.cells[index_of(i, y)] & kWoven, row[i] == '#' ? kWoven : 0) << i;
+          }
+        }
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 4 * 47 * 8);
+}
 
 }  // namespace
 }  // namespace gb::silkspan

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 
 #include "games/silkspan/traits.h"
@@ -32,7 +33,38 @@ bool decode_cell(JsonValue v, Path path, int lo_x, int hi_x, int lo_y, int hi_y,
   return ok;
 }
 
-// Reads the 36 grid strings into the woven flags of s.cells.
+// The high bit of each byte of `x` that is zero, exactly (no borrow crosses bytes).
+uint64_t zero_bytes(uint64_t x) {
+  constexpr uint64_t k7f = 0x7f7f7f7f7f7f7f7fULL;
+  return ~(((x & k7f) + k7f) | x) & ~k7f;
+}
+
+// Reads row `y` (kCols characters) into `row` (kWoven for '#', 0 for '.') when it holds only '#'
+// and '.' with '#' on its frame cells, 8 characters at a time; false, with `row` untouched,
+// otherwise.
+bool read_clean_row(std::string_view text, int y, uint8_t* row) {
+  static_assert(kCols % 8 == 0 && kWoven == 1);
+  constexpr uint64_t kOnes = 0x0101010101010101ULL;
+  uint64_t woven[kCols / 8];
+  bool clean = true;
+  for (int i = 0; i < kCols / 8; ++i) {
+    uint64_t w;
+    std::memcpy(&w, text.data() + 8 * i, 8);
+    const uint64_t hash = zero_bytes(w ^ (kOnes * '#'));
+    clean &= (hash | zero_bytes(w ^ (kOnes * '.'))) == kOnes * 0x80;
+    woven[i] = hash >> 7;  // 1 in each '#' byte
+  }
+  if (y == 0 || y == kRows - 1) {
+    for (uint64_t w : woven) clean &= w == kOnes;
+  } else {
+    clean &= (text[0] == '#') & (text[kCols - 1] == '#');
+  }
+  if (clean) std::memcpy(row, woven, kCols);
+  return clean;
+}
+
+// Reads the 36 grid strings into the woven flags of s.cells. A row that is not clean is read
+// cell by cell to name its first bad character or dark frame cell.
 void decode_grid(ObjectReader& r, State& s, Issues& issues) {
   auto rows = r.array("grid", kRows);
   if (!rows) return;
@@ -48,7 +80,7 @@ void decode_grid(ObjectReader& r, State& s, Issues& issues) {
       issues.add(path(), fmt::format("must be a string, got {}", json_type_name(row)));
     } else if (text.size() != kCols) {
       issues.add(path(), fmt::format("must be {} characters, got {}", kCols, text.size()));
-    } else {
+    } else if (!read_clean_row(text, y, &s.cells[index_of(0, y)])) {
       for (int x = 0; x < kCols; ++x) {
         if (text[x] != '#' && text[x] != '.') {
           issues.add(path(), fmt::format("character {} must be '#' (woven) or '.' (dark)", x));
