@@ -55,17 +55,17 @@ struct Server::Impl {
     backoff.emplace(*contexts[0]);
   }
 
-  // The context that serves the next connection.
-  asio::io_context& next_context() {
+  // The executor of the context that serves the next connection.
+  asio::io_context::executor_type next_executor() {
     asio::io_context& io = *contexts[next % contexts.size()];
     ++next;
-    return io;
+    return io.get_executor();
   }
 
   // Accepts the next connection; over the cap it is closed at once, otherwise served.
   void accept() {
     acceptor->async_accept(
-        next_context(), [this](boost::system::error_code ec, tcp::socket socket) {
+        next_executor(), [this](boost::system::error_code ec, SessionSocket socket) {
           if (ec == asio::error::operation_aborted || !acceptor->is_open()) return;
           if (ec) {
             backoff->expires_after(kAcceptBackoff);

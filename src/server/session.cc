@@ -39,7 +39,7 @@ std::string_view view(beast::string_view s) {
 // write).
 class Session : public std::enable_shared_from_this<Session> {
  public:
-  Session(asio::ip::tcp::socket socket, std::chrono::milliseconds idle_timeout, ConnectionSlot slot,
+  Session(SessionSocket socket, std::chrono::milliseconds idle_timeout, ConnectionSlot slot,
           BodyBudget& budget)
       : socket_(std::move(socket)),
         watchdog_(socket_.get_executor()),
@@ -219,8 +219,9 @@ class Session : public std::enable_shared_from_this<Session> {
     watchdog_.cancel();
   }
 
-  asio::ip::tcp::socket socket_;
-  asio::steady_timer watchdog_;
+  SessionSocket socket_;
+  asio::basic_waitable_timer<Clock, asio::wait_traits<Clock>, asio::io_context::executor_type>
+      watchdog_;
   Clock::time_point deadline_;
   bool watchdog_armed_ = false;
   bool closed_ = false;
@@ -238,7 +239,7 @@ class Session : public std::enable_shared_from_this<Session> {
 
 }  // namespace
 
-void start_session(asio::ip::tcp::socket socket, std::chrono::milliseconds idle_timeout,
+void start_session(SessionSocket socket, std::chrono::milliseconds idle_timeout,
                    ConnectionSlot slot, BodyBudget& budget) {
   std::make_shared<Session>(std::move(socket), idle_timeout, std::move(slot), budget)->start();
 }
