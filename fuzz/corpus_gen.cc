@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
     for (uint32_t seed = 1; seed <= 3; ++seed) {
       gb::JsonWriter w;
       games[g]->write_init(seed, w);
-      std::string answer = w.str();
+      std::string answer(w.str());
       for (int step = 0; step < 6; ++step) {
         std::string state = member(answer, "state");
         simdjson::dom::parser p;

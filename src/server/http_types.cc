@@ -13,13 +13,13 @@ Response json_error(int status, std::string_view error) {
 }
 
 void add_cors_headers(Response& response) {
-  response.headers.emplace_back("Access-Control-Allow-Origin", "*");
+  response.headers.push_back({"Access-Control-Allow-Origin", "*"});
 }
 
 void add_preflight_headers(Response& response) {
-  response.headers.emplace_back("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
-  response.headers.emplace_back("Access-Control-Allow-Headers", "Content-Type");
-  response.headers.emplace_back("Access-Control-Max-Age", "86400");
+  response.headers.push_back({"Access-Control-Allow-Methods", "GET, POST, OPTIONS"});
+  response.headers.push_back({"Access-Control-Allow-Headers", "Content-Type"});
+  response.headers.push_back({"Access-Control-Max-Age", "86400"});
 }
 
 }  // namespace gb::server

@@ -2,10 +2,10 @@
 // from these, so routes can be unit-tested and fuzzed without sockets.
 #pragma once
 
+#include <boost/container/small_vector.hpp>
+
 #include <string>
 #include <string_view>
-#include <utility>
-#include <vector>
 
 namespace gb::server {
 
@@ -17,21 +17,44 @@ struct Request {
   std::string_view host;  // the Host header, empty when absent
 };
 
-// One HTTP answer. An empty content_type means "no body" (204).
-struct Response {
-  int status = 200;
-  std::string content_type;
-  std::string body;
-  std::vector<std::pair<std::string, std::string>> headers;  // extra headers, e.g. Allow
+// A view of text that lives as long as the program. It is built only from a string literal
+// (checked when compiling), so an answer can point at it without owning a copy and can never
+// point into a temporary string.
+class StaticText {
+ public:
+  constexpr StaticText() = default;
+  template <size_t N>
+  consteval StaticText(const char (&literal)[N]) : view_(literal, N - 1) {}  // NOLINT: implicit
+  constexpr operator std::string_view() const { return view_; }              // NOLINT: implicit
+  constexpr bool empty() const { return view_.empty(); }
+  friend constexpr bool operator==(StaticText a, std::string_view b) { return a.view_ == b; }
+
+ private:
+  std::string_view view_;
 };
 
-inline constexpr std::string_view kJsonType = "application/json";
-inline constexpr std::string_view kHtmlType = "text/html; charset=utf-8";
-inline constexpr std::string_view kTextType = "text/plain; charset=utf-8";
+// One extra header of an answer, e.g. Allow or Retry-After.
+struct Header {
+  StaticText name;
+  std::string value;
+};
+
+// One HTTP answer. An empty content_type means "no body" (204). Answers carry at most four extra
+// headers, kept inline, so an answer allocates nothing but its body.
+struct Response {
+  int status = 200;
+  StaticText content_type;
+  std::string body;
+  boost::container::small_vector<Header, 4> headers;
+};
+
+inline constexpr StaticText kJsonType = "application/json";
+inline constexpr StaticText kHtmlType = "text/html; charset=utf-8";
+inline constexpr StaticText kTextType = "text/plain; charset=utf-8";
 
 // Returns a JSON answer with `status` and the given body.
 inline Response json_response(int status, std::string body) {
-  return {status, std::string(kJsonType), std::move(body), {}};
+  return {status, kJsonType, std::move(body), {}};
 }
 
 // Returns a JSON answer {"error": error} with `status`.

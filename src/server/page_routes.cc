@@ -9,13 +9,13 @@ namespace gb::server {
 namespace {
 
 Response html(std::string body) {
-  return {200, std::string(kHtmlType), std::move(body), {}};
+  return {200, kHtmlType, std::move(body), {}};
 }
 
 }  // namespace
 
 Response llms_txt_route(const RouteContext& context) {
-  return {200, std::string(kTextType), render_llms_txt(context.base), {}};
+  return {200, kTextType, render_llms_txt(context.base), {}};
 }
 
 Response docs_overview_route(const RouteContext& context) {

@@ -62,7 +62,7 @@ Response route_request(const Request& request, std::span<const Route> routes) {
   }
   if (allow.empty()) return json_error(404, "Not found");
   Response response = json_error(405, "Method not allowed");
-  response.headers.emplace_back("Allow", allow + "OPTIONS");
+  response.headers.push_back({"Allow", allow + "OPTIONS"});
   return response;
 }
 

@@ -95,7 +95,7 @@ class Session : public std::enable_shared_from_this<Session> {
     size_t body_bytes = parser_->content_length().value_or(kMaxBodyBytes);
     if (!budget_.try_take(body_bytes)) {
       Response busy = handle_error(429, "Server busy: too many request bodies in flight");
-      busy.headers.emplace_back("Retry-After", "1");
+      busy.headers.push_back({"Retry-After", "1"});
       return answer_and_close(std::move(busy));
     }
     body_lease_ = BodyLease(budget_, body_bytes);

@@ -36,7 +36,7 @@ void set_web_root(std::string root) {
   web_root() = std::move(root);
 }
 
-std::string_view content_type_for(std::string_view name) {
+StaticText content_type_for(std::string_view name) {
   if (ends_with(name, ".html")) return "text/html; charset=utf-8";
   if (ends_with(name, ".js") || ends_with(name, ".mjs")) return "text/javascript; charset=utf-8";
   if (ends_with(name, ".css")) return "text/css; charset=utf-8";
@@ -59,7 +59,7 @@ std::optional<Response> web_file(std::string_view name) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
   std::string body{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  return Response{200, std::string(content_type_for(name)), std::move(body), {}};
+  return Response{200, content_type_for(name), std::move(body), {}};
 }
 
 std::optional<Response> web_asset(std::string_view name) {

@@ -25,6 +25,6 @@ std::optional<Response> web_file(std::string_view name);
 std::optional<Response> web_asset(std::string_view name);
 
 // Returns the Content-Type for a file name by its extension (octet-stream when unknown).
-std::string_view content_type_for(std::string_view name);
+StaticText content_type_for(std::string_view name);
 
 }  // namespace gb::server

@@ -90,7 +90,7 @@ TEST(ServerUnits, HandlerAnswers413ForAnOversizedBodyWithoutSockets) {
   EXPECT_EQ(r.status, 413);
   EXPECT_EQ(r.body, "{\"error\":\"Body too large\"}");
   ASSERT_FALSE(r.headers.empty());
-  EXPECT_EQ(r.headers.back().first, "Access-Control-Allow-Origin");
+  EXPECT_EQ(r.headers.back().name, "Access-Control-Allow-Origin");
 }
 
 TEST(ServerUnits, WebFilesRefuseUnsafeNamesAndMissingRoots) {

@@ -57,7 +57,7 @@ bool read_clean_row(std::string_view text, int y, uint8_t* row) {
   if (y == 0 || y == kRows - 1) {
     for (uint64_t w : woven) clean &= w == kOnes;
   } else {
-    clean &= (text[0] == '#') & (text[kCols - 1] == '#');
+    clean &= text[0] == '#' && text[kCols - 1] == '#';
   }
   if (clean) std::memcpy(row, woven, kCols);
   return clean;
