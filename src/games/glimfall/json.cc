@@ -19,7 +19,7 @@ void not_applicable(ObjectReader& r, std::string_view key, Issues& issues) {
 }
 
 // Decodes one rib: its raw generator fields, each in range for its kind.
-bool decode_rib(JsonValue v, const std::string& path, Rib& rib, Issues& issues) {
+bool decode_rib(JsonValue v, ElementPath path, Rib& rib, Issues& issues) {
   const size_t before = issues.total();
   ObjectReader r(v, path, issues);
   if (!r.is_object()) return false;
@@ -30,7 +30,8 @@ bool decode_rib(JsonValue v, const std::string& path, Rib& rib, Issues& issues) 
   r.integer("arriveTick", 0, kMaxLiveArrival, rib.arrive_tick);
   r.boolean("resolved", rib.resolved);
   if (issues.total() != before) return false;
-  if (rib.arrive_tick < rib.spawn_tick) issues.add(path + ".arriveTick", "is before spawnTick");
+  if (rib.arrive_tick < rib.spawn_tick)
+    issues.add(path.str() + ".arriveTick", "is before spawnTick");
   const bool has_break = rib.kind != RibKind::kBloom;
   if (has_break) {
     r.integer("gapStart", 0, kBrackets - 1, rib.gap_start);
@@ -42,7 +43,7 @@ bool decode_rib(JsonValue v, const std::string& path, Rib& rib, Issues& issues) 
   }
   if (rib.kind == RibKind::kTurn) {
     if (r.integer("turnDir", -1, 1, rib.turn_dir) && rib.turn_dir == 0) {
-      issues.add(path + ".turnDir", "must be -1 or 1");
+      issues.add(path.str() + ".turnDir", "must be -1 or 1");
     }
     r.integer("turnEvery", 1, 1000, rib.turn_every);
   } else {
@@ -54,7 +55,7 @@ bool decode_rib(JsonValue v, const std::string& path, Rib& rib, Issues& issues) 
   if (rib.kind == RibKind::kSplit) {
     if (r.integer("gap2Start", 0, kBrackets - 1, rib.gap2_start) && issues.total() == before &&
         ((break_mask(rib.gap_start, rib.gap_w) >> rib.gap2_start) & 1u)) {
-      issues.add(path + ".gap2Start", "must lie outside the wide break");
+      issues.add(path.str() + ".gap2Start", "must lie outside the wide break");
     }
   } else {
     not_applicable(r, "gap2Start", issues);
@@ -69,7 +70,7 @@ bool decode_rib(JsonValue v, const std::string& path, Rib& rib, Issues& issues) 
   return issues.total() == before;
 }
 
-bool decode_mote(JsonValue v, const std::string& path, Mote& m, Issues& issues) {
+bool decode_mote(JsonValue v, ElementPath path, Mote& m, Issues& issues) {
   const size_t before = issues.total();
   ObjectReader r(v, path, issues);
   if (!r.is_object()) return false;
@@ -79,13 +80,13 @@ bool decode_mote(JsonValue v, const std::string& path, Mote& m, Issues& issues) 
   r.integer("tick", 0, kMaxLiveArrival, m.tick);
   if (r.integer("value", kMotePay, kRichMotePay, m.value) && m.value != kMotePay &&
       m.value != kRichMotePay) {
-    issues.add(path + ".value", "must be 10 or 30");
+    issues.add(path.str() + ".value", "must be 10 or 30");
   }
   if (r.one_of("state", kMoteStateNames, state)) m.state = static_cast<MoteState>(state);
   return issues.total() == before;
 }
 
-bool decode_event(JsonValue v, const std::string& path, Event& e, Issues& issues) {
+bool decode_event(JsonValue v, ElementPath path, Event& e, Issues& issues) {
   const size_t before = issues.total();
   ObjectReader r(v, path, issues);
   if (!r.is_object()) return false;
@@ -240,7 +241,7 @@ bool Traits::decode_state(JsonValue v, State& s, Issues& issues) {
     size_t i = 0;
     for (JsonValue item : *arr) {
       Rib rib;
-      if (decode_rib(item, element_path("state.ribs", i++), rib, issues))
+      if (decode_rib(item, ElementPath{"state.ribs", i++}, rib, issues))
         s.ribs[s.rib_count++] = rib;
     }
   }
@@ -248,7 +249,7 @@ bool Traits::decode_state(JsonValue v, State& s, Issues& issues) {
     size_t i = 0;
     for (JsonValue item : *arr) {
       Mote m;
-      if (decode_mote(item, element_path("state.motes", i++), m, issues))
+      if (decode_mote(item, ElementPath{"state.motes", i++}, m, issues))
         s.motes[s.mote_count++] = m;
     }
   }
@@ -256,7 +257,7 @@ bool Traits::decode_state(JsonValue v, State& s, Issues& issues) {
     size_t i = 0;
     for (JsonValue item : *arr) {
       Event e;
-      if (decode_event(item, element_path("state.events", i++), e, issues))
+      if (decode_event(item, ElementPath{"state.events", i++}, e, issues))
         s.events[s.event_count++] = e;
     }
   }

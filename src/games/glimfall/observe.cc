@@ -6,6 +6,8 @@
 //   the next pending mote, if any: '*' on its bracket, " mote t<ticks left> #<id> <value>"
 #include <fmt/format.h>
 
+#include <iterator>
+
 #include "games/glimfall/glimfall.h"
 
 namespace gb::glimfall {
@@ -18,11 +20,14 @@ void append_cells(std::string& out, BracketMask open) {
 }  // namespace
 
 std::string strip_text(const State& s) {
-  std::string out = fmt::format("{} tick {} sparks {} blaze {} x{} settle {} reach {}\n",
-                                kStatusNames[static_cast<int>(s.status)], s.tick, s.sparks, s.blaze,
-                                multiplier(s.blaze), s.settle, s.reach);
+  std::string out;
+  out.reserve(256);                    // the status line, the Collar and a few ribs: one allocation
+  auto put = std::back_inserter(out);  // formats straight into `out`, no temporary strings
+  fmt::format_to(put, "{} tick {} sparks {} blaze {} x{} settle {} reach {}\n",
+                 kStatusNames[static_cast<int>(s.status)], s.tick, s.sparks, s.blaze,
+                 multiplier(s.blaze), s.settle, s.reach);
   for (int b = 0; b < kBrackets; ++b) out.push_back(b == s.bracket ? 'G' : '-');
-  out += fmt::format(" collar lock {}\n", s.turn_lock);
+  fmt::format_to(put, " collar lock {}\n", s.turn_lock);
   // Live ribs nearest first: selection by arriveTick (at most 6 entries).
   int64_t last = -1;
   for (int row = 0; row < s.rib_count; ++row) {
@@ -36,10 +41,10 @@ std::string strip_text(const State& s) {
     const Rib& r = s.ribs[pick];
     last = r.arrive_tick;
     append_cells(out, arrival_open(r));
-    out += fmt::format(" t{} #{} {}", r.arrive_tick - s.tick, r.id,
-                       kRibKindNames[static_cast<int>(r.kind)]);
-    if (r.kind == RibKind::kSplit) out += fmt::format(" bright@{}", r.gap2_start);
-    if (r.kind == RibKind::kBloom) out += fmt::format(" beacon@{}", r.bright_bracket);
+    fmt::format_to(put, " t{} #{} {}", r.arrive_tick - s.tick, r.id,
+                   kRibKindNames[static_cast<int>(r.kind)]);
+    if (r.kind == RibKind::kSplit) fmt::format_to(put, " bright@{}", r.gap2_start);
+    if (r.kind == RibKind::kBloom) fmt::format_to(put, " beacon@{}", r.bright_bracket);
     out.push_back('\n');
   }
   int next = -1;
@@ -51,7 +56,7 @@ std::string strip_text(const State& s) {
   if (next >= 0) {
     const Mote& m = s.motes[next];
     for (int b = 0; b < kBrackets; ++b) out.push_back(b == m.bracket ? '*' : ' ');
-    out += fmt::format(" mote t{} #{} {}\n", m.tick - s.tick, m.id, m.value);
+    fmt::format_to(put, " mote t{} #{} {}\n", m.tick - s.tick, m.id, m.value);
   }
   out.pop_back();
   return out;

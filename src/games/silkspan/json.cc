@@ -115,7 +115,7 @@ void decode_moths(ObjectReader& r, State& s, Issues& issues) {
   if (!arr) return;
   size_t i = 0;
   for (JsonValue item : *arr) {
-    ObjectReader m(item, element_path("state.moths", i++), issues);
+    ObjectReader m(item, ElementPath{"state.moths", i++}, issues);
     if (!m.is_object()) continue;
     Moth moth;
     bool ok = m.integer("x", 1, kCols - 2, moth.x);
@@ -136,7 +136,7 @@ void decode_beetles(ObjectReader& r, State& s, Issues& issues) {
   if (!arr) return;
   size_t i = 0;
   for (JsonValue item : *arr) {
-    ObjectReader b(item, element_path("state.beetles", i++), issues);
+    ObjectReader b(item, ElementPath{"state.beetles", i++}, issues);
     if (!b.is_object()) continue;
     Beetle beetle;
     bool ok = b.integer("x", 0, kCols - 1, beetle.x);
@@ -220,23 +220,23 @@ void check_entities(const State& s, Cell spark_cell, Issues& issues) {
   std::array<bool, kCells> taken{};
   for (int i = 0; i < s.moth_count; ++i) {
     const int c = index_of(s.moths[i].x, s.moths[i].y);
-    const std::string path = element_path("state.moths", i);
-    if (s.cells[c] & kWoven) issues.add(path, "stands on a woven cell; moths live in the dark");
-    if (s.cells[c] & kThread) issues.add(path, "stands on the thread");
-    if (taken[c]) issues.add(path, "shares its cell with another moth");
+    const auto path = [i] { return element_path("state.moths", i); };  // only for an issue
+    if (s.cells[c] & kWoven) issues.add(path(), "stands on a woven cell; moths live in the dark");
+    if (s.cells[c] & kThread) issues.add(path(), "stands on the thread");
+    if (taken[c]) issues.add(path(), "shares its cell with another moth");
     taken[c] = true;
   }
   for (int i = 0; i < s.beetle_count; ++i) {
     const Beetle& b = s.beetles[i];
-    const std::string path = element_path("state.beetles", i);
+    const auto path = [i] { return element_path("state.beetles", i); };  // only for an issue
     if (s.walk_len == 0) {
-      if (b.walk_index != 0) issues.add(path, "walkIndex must be 0: there is no dark region");
-      if (!(s.cells[index_of(b.x, b.y)] & kWoven)) issues.add(path, "must stand on woven ground");
+      if (b.walk_index != 0) issues.add(path(), "walkIndex must be 0: there is no dark region");
+      if (!(s.cells[index_of(b.x, b.y)] & kWoven)) issues.add(path(), "must stand on woven ground");
     } else if (b.walk_index >= s.walk_len) {
-      issues.add(path, fmt::format("walkIndex must be below the walk length {}", s.walk_len));
+      issues.add(path(), fmt::format("walkIndex must be below the walk length {}", s.walk_len));
     } else if (s.walk[b.walk_index] != index_of(b.x, b.y)) {
-      issues.add(path, fmt::format("(x, y) must be walk cell {} ({}, {})", b.walk_index,
-                                   cell_x(s.walk[b.walk_index]), cell_y(s.walk[b.walk_index])));
+      issues.add(path(), fmt::format("(x, y) must be walk cell {} ({}, {})", b.walk_index,
+                                     cell_x(s.walk[b.walk_index]), cell_y(s.walk[b.walk_index])));
     }
   }
   if (s.spark.lit) {
