@@ -2,7 +2,8 @@
 # HTTP benchmark: wrk against our server and, in the same run, a Node.js baseline (node:http,
 # JSON.parse + JSON.stringify of the same body, no game logic). For every game it posts a real
 # action body, reports both rates, their ratio, p50/p99 latency, then p99 at half of peak load,
-# and the server's peak RSS. Loopback only; every load run is bounded in time.
+# the rate of the connection layer alone (the same body to /healthz), and the server's peak RSS.
+# Loopback only; every load run is bounded in time.
 # Usage: scripts/bench_http.sh [SECONDS per run, default 10] [ROUNDS, default 3]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -90,6 +91,19 @@ PY
   ratio=$(python3 -c "print(f'{$ours/$node:.2f}')")
   echo "| $slug | $bytes | $ours | $node | $ratio | $p50 | $p99 | $np99 | $half_rate, $hp99 |" >>"$OUT"
 done
+# The connection layer alone: the last game's body posted to /healthz, which reads it and answers
+# a short 405 without parsing it. No game can beat this rate; its ratio to node bounds theirs.
+: >"$work/floor.runs"
+for _ in $(seq "$ROUNDS"); do
+  run_wrk "http://127.0.0.1:$PORT/healthz" "$work/$slug.json" $CONNS >>"$work/floor.runs"
+done
+read -r floor _ _ < <(median_run "$work/floor.runs")
+{
+  echo
+  echo "Connection layer alone (the $slug body posted to /healthz: read, not parsed, a 405" \
+    "answer): $floor req/s," \
+    "$(python3 -c "print(f'{$floor/$node:.2f}')")x the last node median."
+} >>"$OUT"
 rss=$(awk '/VmHWM/ {print $2 " " $3}' /proc/$server_pid/status)
 echo >>"$OUT"
 echo "Server peak RSS (VmHWM): $rss" >>"$OUT"

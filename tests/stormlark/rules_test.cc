@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <vector>
 
 #include "games/stormlark/traits.h"
+#include "games/stormlark/turn.h"
 #include "stormlark/board.h"
 
 namespace gb::stormlark {
@@ -503,6 +505,42 @@ TEST(StormlarkOrder, SL38_SL115_FatalTurnStillPaysTheColumnButNoGate) {
   EXPECT_EQ(both.hull, 0);
   EXPECT_EQ(both.phase, Phase::kOver);
   EXPECT_EQ(both.score, 2);
+}
+
+// SL-30: step 5 moves every entity one column left and removes those leaving column 0, keeping
+// the rest in id order. The step is written without a branch per entity; it must agree with a
+// plain filter on boards of every size with entities in every column, column 0 included.
+TEST(StormlarkRules, SL30_ScrollKeepsTheOthersInOrderOneColumnLeft) {
+  uint64_t bits = 0x5C2011;
+  auto next = [&bits](uint64_t bound) {
+    bits = bits * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (bits >> 33) % bound;
+  };
+  for (int round = 0; round < 2000; ++round) {
+    State s = empty_board();
+    s.count = static_cast<uint8_t>(next(kMaxEntities + 1));
+    for (int i = 0; i < s.count; ++i) {
+      s.entities[i] = Entity{1000 + i,
+                             static_cast<Kind>(next(4)),
+                             static_cast<int8_t>(next(kLanes)),
+                             static_cast<int8_t>(next(kCols)),
+                             static_cast<int8_t>(1 + next(3)),
+                             static_cast<int8_t>(static_cast<int>(next(3)) - 1)};
+    }
+    std::vector<Entity> expected;
+    for (int i = 0; i < s.count; ++i) {
+      Entity e = s.entities[i];
+      if (e.col == 0) continue;
+      --e.col;
+      expected.push_back(e);
+    }
+    detail::Turn t;
+    detail::step5_scroll(s, t);
+    ASSERT_EQ(s.count, expected.size()) << "round " << round;
+    for (size_t i = 0; i < expected.size(); ++i) {
+      ASSERT_EQ(s.entities[i], expected[i]) << "round " << round << " entity " << i;
+    }
+  }
 }
 
 }  // namespace

@@ -118,10 +118,14 @@ void draw_content_column(State& s, int64_t reach, uint64_t base) {
     return;
   }
 
+  // The lanes with a crag in column 8, found in one pass (a cell holds at most one entity).
+  uint32_t crag_left = 0;
+  for (int i = 0; i < s.count; ++i) {
+    const Entity& e = s.entities[i];
+    if (e.col == 8 && e.kind == Kind::kCrag) crag_left |= 1u << e.lane;
+  }
   for (int lane = 0; lane < kLanes; ++lane) {
-    int left = entity_at(s, lane, 8);
-    bool run = left >= 0 && s.entities[left].kind == Kind::kCrag &&
-               rng.chance(kRunRoll + lane, d.crag_run_pm);
+    bool run = ((crag_left >> lane) & 1u) && rng.chance(kRunRoll + lane, d.crag_run_pm);
     if (run) {
       place(s, Kind::kCrag, lane);
     } else if (rng.chance(kSolidRoll + lane, d.solid_pm)) {

@@ -1,6 +1,7 @@
 // The Stormlark resolution order: step 1 (validation) and steps 2..12 as named phase functions.
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 #include "games/stormlark/stormlark.h"
 #include "games/stormlark/turn.h"
@@ -160,12 +161,18 @@ void step4_movers(State& s, Turn&) {
 
 // Step 5: everything scrolls one column left; what leaves column 0 is gone at no cost.
 void step5_scroll(State& s, Turn&) {
+  // Without a branch per entity: each is moved to `kept` whole (one 16-byte move; a member-wise
+  // copy was rebuilt through the stack and stalled on store forwarding), its column read from
+  // where it was (reading it back from the move would chain every entity to the one before), and
+  // `kept` advances only past one still on the board. Slot `kept` may then hold a dropped entity;
+  // it lies beyond `count`, like any slot a removal frees.
+  const int n = s.count;
   int kept = 0;
-  for (int i = 0; i < s.count; ++i) {
-    Entity e = s.entities[i];
-    if (e.col == 0) continue;
-    --e.col;
-    s.entities[kept++] = e;
+  for (int i = 0; i < n; ++i) {
+    const int col = s.entities[i].col;
+    std::memmove(&s.entities[kept], &s.entities[i], sizeof(Entity));  // kept <= i
+    s.entities[kept].col = static_cast<int8_t>(col - 1);
+    kept += col > 0;
   }
   s.count = static_cast<uint8_t>(kept);
 }
