@@ -3,6 +3,7 @@
 // fewest solids in columns 1..3 that restore one. Only columns 1..3 matter: nothing further right
 // can reach column 0 (or discharge from column 1) within three turns, and nothing is drawn into
 // reach. Neither the check nor the repair draws from the generator.
+#include <algorithm>
 #include <array>
 
 #include "games/stormlark/stormlark.h"
@@ -129,6 +130,8 @@ State without(const State& b, const IdSet& doomed) {
   for (int i = 0; i < b.count; ++i) {
     if (!doomed.contains(b.entities[i].id)) c.entities[c.count++] = b.entities[i];
   }
+  // Slots past count stay empty, so that equal games compare equal.
+  std::fill(c.entities.begin() + c.count, c.entities.begin() + b.count, Entity{});
   return c;
 }
 

@@ -64,6 +64,7 @@ namespace detail {
 void remove_at(State& s, int i) {
   std::copy(s.entities.begin() + i + 1, s.entities.begin() + s.count, s.entities.begin() + i);
   --s.count;
+  s.entities[s.count] = Entity{};  // slots past count stay empty: equal games compare equal
 }
 
 void take_hull_damage(State& s, Turn& t) {
@@ -164,8 +165,8 @@ void step5_scroll(State& s, Turn&) {
   // Without a branch per entity: each is moved to `kept` whole (one 16-byte move; a member-wise
   // copy was rebuilt through the stack and stalled on store forwarding), its column read from
   // where it was (reading it back from the move would chain every entity to the one before), and
-  // `kept` advances only past one still on the board. Slot `kept` may then hold a dropped entity;
-  // it lies beyond `count`, like any slot a removal frees.
+  // `kept` advances only past one still on the board. The slots the dropped ones leave are then
+  // emptied, so that equal games compare equal.
   const int n = s.count;
   int kept = 0;
   for (int i = 0; i < n; ++i) {
@@ -174,6 +175,7 @@ void step5_scroll(State& s, Turn&) {
     s.entities[kept].col = static_cast<int8_t>(col - 1);
     kept += col > 0;
   }
+  std::fill(s.entities.begin() + kept, s.entities.begin() + n, Entity{});
   s.count = static_cast<uint8_t>(kept);
 }
 
