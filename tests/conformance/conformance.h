@@ -1,9 +1,9 @@
 // The shared conformance suite every game runs (DESIGN.md example 6).
 //
 // Seeded random and greedy playouts check, on every step: replay determinism, JSON round-trip
-// identity, that refused actions leave the state unchanged, that the legal set equals the accepted
-// set over the game's candidate actions, and that the score never falls. A game may add its own
-// per-step invariant (for example an RNG budget) by defining
+// identity (bytes and state), that refused actions leave the state unchanged, that the legal set
+// equals the accepted set over the game's candidate actions, and that the score never falls. A game
+// may add its own per-step invariant (for example an RNG budget) by defining
 //   static std::string step_invariant_violation(const State& before, const Action& a,
 //                                               const State& after);  // "" when it holds
 #pragma once
@@ -60,7 +60,8 @@ typename G::Action choose(const typename G::State& s, Policy policy, uint64_t po
   return options[best];
 }
 
-// Checks that decode(encode(s)) re-encodes to the same bytes.
+// Checks that decode(encode(s)) re-encodes to the same bytes and is the same state in memory
+// (so nothing lives outside the JSON, and equal games compare equal).
 template <GameTraits G>
 void expect_round_trip(const typename G::State& s) {
   std::string text = encode<G>(s);
@@ -71,6 +72,7 @@ void expect_round_trip(const typename G::State& s) {
   bool ok = G::decode_state(*parsed, back, issues);
   ASSERT_TRUE(ok) << (issues.list().empty() ? "" : issues.list()[0]) << "\n" << text;
   ASSERT_EQ(encode<G>(back), text);
+  ASSERT_TRUE(back == s) << "decoded state differs in memory from the engine's\n" << text;
 }
 
 // Checks that every legal action is accepted, every other candidate is refused with a reason, and
