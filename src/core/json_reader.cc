@@ -114,25 +114,23 @@ std::string ObjectReader::child_path(std::string_view key) const {
 
 namespace {
 
+// True when the first and the last sizeof(Word) of the n bytes at a and b are equal, which for
+// sizeof(Word) <= n <= 2 * sizeof(Word) covers all n.
+template <class Word>
+bool same_ends(const char* a, const char* b, size_t n) {
+  Word a_first, a_last, b_first, b_last;
+  std::memcpy(&a_first, a, sizeof(Word));
+  std::memcpy(&b_first, b, sizeof(Word));
+  std::memcpy(&a_last, a + n - sizeof(Word), sizeof(Word));
+  std::memcpy(&b_last, b + n - sizeof(Word), sizeof(Word));
+  return a_first == b_first && a_last == b_last;
+}
+
 // True when the n bytes at a and b are equal; keys are short, so fixed-size loads (which compile
 // to plain moves) replace a call to memcmp.
 bool same_bytes(const char* a, const char* b, size_t n) {
-  if (n >= 8 && n <= 16) {
-    uint64_t a1, a2, b1, b2;
-    std::memcpy(&a1, a, 8);
-    std::memcpy(&b1, b, 8);
-    std::memcpy(&a2, a + n - 8, 8);
-    std::memcpy(&b2, b + n - 8, 8);
-    return a1 == b1 && a2 == b2;
-  }
-  if (n >= 4 && n < 8) {
-    uint32_t a1, a2, b1, b2;
-    std::memcpy(&a1, a, 4);
-    std::memcpy(&b1, b, 4);
-    std::memcpy(&a2, a + n - 4, 4);
-    std::memcpy(&b2, b + n - 4, 4);
-    return a1 == b1 && a2 == b2;
-  }
+  if (n >= 8 && n <= 16) return same_ends<uint64_t>(a, b, n);
+  if (n >= 4 && n < 8) return same_ends<uint32_t>(a, b, n);
   if (n < 4) {
     for (size_t i = 0; i < n; ++i) {
       if (a[i] != b[i]) return false;
