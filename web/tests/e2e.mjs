@@ -20,7 +20,7 @@ async function main() {
   mkdirSync(artifacts, { recursive: true });
   const server = await startServer(path.resolve(binary), webRoot);
   const browser = await launchBrowser(playwright);
-  const env = { base: server.url, context: browser.context, errors: [], artifacts, best: {} };
+  const env = { base: server.url, binary: path.resolve(binary), context: browser.context, errors: [], artifacts, best: {} };
   let passed = 0;
   let failed = 0;
   try {

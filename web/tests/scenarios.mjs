@@ -6,6 +6,7 @@ import {
   counter, downloadReplay, gameOverScore, openPlay, screenshot, waitForCounter, waitForStatus,
 } from './page_helpers.mjs';
 import { rescore } from './replay.mjs';
+import { silkspanPanelClear } from './silkspan_panel.mjs';
 
 const NARROW = { width: 420, height: 860 };
 
@@ -189,6 +190,9 @@ export async function scenarios(base) {
   list.push(['play stormlark narrow (420px)', (env) => stormlark(env, NARROW, 'play-stormlark-narrow')]);
   if (index.games.some((g) => g.slug === 'stormlark')) {
     list.push(['play stormlark to the first Gate and on to reach 2', stormlarkToTheGate]);
+  }
+  if (index.games.some((g) => g.slug === 'silkspan')) {
+    list.push(['play silkspan through a panel clear to panel 2', silkspanPanelClear]);
   }
   list.push(['lobby lists /api/games and the local best', async (env) => {
     const { best } = await lobby(env, { width: 1280, height: 720 }, 'lobby');
