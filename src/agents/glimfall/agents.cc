@@ -4,6 +4,7 @@
 
 #include "agents/common/option_agent.h"
 #include "agents/common/random_agent.h"
+#include "agents/common/tied_best.h"
 #include "agents/glimfall/macros.h"
 
 namespace gb::glimfall {
@@ -20,7 +21,7 @@ class GreedyAgent final : public agents::OptionAgent<Traits> {
  protected:
   std::vector<Action> choose(const State& s) override {
     if (s.status == Status::kWaiting) return {start_action()};
-    std::vector<Expansion<Traits>> best;
+    agents::TiedBest<std::vector<Action>, std::pair<int64_t, int>> best;
     for (int dir : {0, -1, 1}) {
       Expansion<Traits> e{{}, s};
       if (dir != 0) {
@@ -29,15 +30,9 @@ class GreedyAgent final : public agents::OptionAgent<Traits> {
       }
       apply(e.state, tick_action(1));
       e.actions.push_back(tick_action(1));
-      const State& n = e.state;
-      bool better = best.empty() || n.score > best[0].state.score ||
-                    (n.score == best[0].state.score && n.sparks > best[0].state.sparks);
-      bool equal =
-          !best.empty() && n.score == best[0].state.score && n.sparks == best[0].state.sparks;
-      if (better) best.clear();
-      if (better || equal) best.push_back(std::move(e));
+      best.offer({e.state.score, e.state.sparks}, std::move(e.actions));
     }
-    return best[rng_.below(static_cast<uint32_t>(best.size()))].actions;
+    return best.draw(rng_);
   }
 
  private:

@@ -4,6 +4,7 @@
 
 #include "agents/common/option_agent.h"
 #include "agents/common/random_agent.h"
+#include "agents/common/tied_best.h"
 #include "agents/silkspan/weaves.h"
 
 namespace gb::silkspan {
@@ -26,19 +27,13 @@ class GreedyAgent final : public agents::OptionAgent<Traits> {
  protected:
   std::vector<Action> choose(const State& s) override {
     if (s.status != Status::kRunning) return between_panels(s);
-    std::vector<Expansion<Traits>> best;
+    agents::TiedBest<std::vector<Action>, std::pair<int64_t, int>> best;
     for (int dir = 0; dir < 4; ++dir) {
       Expansion<Traits> e = play_one_step(s, dir);
       if (e.actions.empty()) continue;
-      const State& n = e.state;
-      bool better = best.empty() || n.score > best[0].state.score ||
-                    (n.score == best[0].state.score && n.spools > best[0].state.spools);
-      bool equal =
-          !best.empty() && n.score == best[0].state.score && n.spools == best[0].state.spools;
-      if (better) best.clear();
-      if (better || equal) best.push_back(std::move(e));
+      best.offer({e.state.score, e.state.spools}, std::move(e.actions));
     }
-    return best[rng_.below(static_cast<uint32_t>(best.size()))].actions;
+    return best.draw(rng_);
   }
 
  private:

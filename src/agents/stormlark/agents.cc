@@ -5,6 +5,7 @@
 
 #include "agents/common/option_agent.h"
 #include "agents/common/random_agent.h"
+#include "agents/common/tied_best.h"
 
 namespace gb::stormlark {
 namespace {
@@ -22,22 +23,12 @@ class GreedyAgent final : public agents::Agent<Traits> {
 
   Action act(const State& s) override {
     if (s.phase == Phase::kReachClear) return Action{ActionType::kNextReach};
-    std::vector<Action> best;
-    int64_t best_score = 0;
-    int best_hull = 0;
+    agents::TiedBest<Action, std::pair<int64_t, int>> best;
     for (ActionType t : kTurns) {
       State next = s;
-      if (!apply(next, Action{t}).ok) continue;
-      bool better = best.empty() || next.score > best_score ||
-                    (next.score == best_score && next.hull > best_hull);
-      if (better) best.clear();
-      if (better || (next.score == best_score && next.hull == best_hull)) {
-        best_score = next.score;
-        best_hull = next.hull;
-        best.push_back(Action{t});
-      }
+      if (apply(next, Action{t}).ok) best.offer({next.score, next.hull}, Action{t});
     }
-    return best[rng_.below(static_cast<uint32_t>(best.size()))];
+    return best.draw(rng_);
   }
 
  private:
