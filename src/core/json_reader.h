@@ -6,6 +6,7 @@
 
 #include <simdjson.h>
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -107,6 +108,21 @@ class ObjectReader {
   Issues& issues_;
   bool is_object_ = false;
 };
+
+// Reads the array `key` of `r`, at most N elements, into `into`: each element that
+// `decode(item, ElementPath{path, index}, element, issues)` accepts is stored at `into[count++]`,
+// so `count` (zero on entry) ends as the number kept. `path` must outlive the issues (a literal).
+template <class T, size_t N, class Count, class Decode>
+void read_elements(ObjectReader& r, std::string_view key, std::string_view path,
+                   std::array<T, N>& into, Count& count, Decode decode, Issues& issues) {
+  auto arr = r.array(key, N);
+  if (!arr) return;
+  size_t index = 0;
+  for (JsonValue item : *arr) {
+    T element{};
+    if (decode(item, ElementPath{path, index++}, element, issues)) into[count++] = element;
+  }
+}
 
 // Checks a bare integer value against lo..hi, appending an issue at `path` when it is not one.
 bool read_integer(JsonValue v, std::string_view path, int64_t lo, int64_t hi, int64_t& out,

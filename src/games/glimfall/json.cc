@@ -237,30 +237,9 @@ bool Traits::decode_state(JsonValue v, State& s, Issues& issues) {
   r.integer("settle", 0, kSettleTicks, s.settle);
   r.integer("blazeWindow", 0, kBlazeWindow, s.blaze_window);
   r.integer("bleedTimer", 0, kBleedEvery, s.bleed_timer);
-  if (auto arr = r.array("ribs", kMaxRibs)) {
-    size_t i = 0;
-    for (JsonValue item : *arr) {
-      Rib rib;
-      if (decode_rib(item, ElementPath{"state.ribs", i++}, rib, issues))
-        s.ribs[s.rib_count++] = rib;
-    }
-  }
-  if (auto arr = r.array("motes", kMaxMotes)) {
-    size_t i = 0;
-    for (JsonValue item : *arr) {
-      Mote m;
-      if (decode_mote(item, ElementPath{"state.motes", i++}, m, issues))
-        s.motes[s.mote_count++] = m;
-    }
-  }
-  if (auto arr = r.array("events", kMaxEvents)) {
-    size_t i = 0;
-    for (JsonValue item : *arr) {
-      Event e;
-      if (decode_event(item, ElementPath{"state.events", i++}, e, issues))
-        s.events[s.event_count++] = e;
-    }
-  }
+  read_elements(r, "ribs", "state.ribs", s.ribs, s.rib_count, decode_rib, issues);
+  read_elements(r, "motes", "state.motes", s.motes, s.mote_count, decode_mote, issues);
+  read_elements(r, "events", "state.events", s.events, s.event_count, decode_event, issues);
   if (issues.total() != before) return false;
   check_ribs(s, issues);
   check_motes(s, issues);

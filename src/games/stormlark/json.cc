@@ -100,16 +100,7 @@ bool Traits::decode_state(JsonValue v, State& s, Issues& issues) {
   r.integer("nextId", 0, kMaxSafeInt, s.next_id);
   r.integer("columnsDrawn", 0, kContentColumnsPerReach, s.columns_drawn);
   r.boolean("reachFlawless", s.reach_flawless);
-  if (auto arr = r.array("entities", kMaxEntities)) {
-    size_t i = 0;
-    for (JsonValue item : *arr) {
-      Entity e;
-      if (decode_entity(item, ElementPath{"state.entities", i}, e, issues)) {
-        s.entities[s.count++] = e;
-      }
-      ++i;
-    }
-  }
+  read_elements(r, "entities", "state.entities", s.entities, s.count, decode_entity, issues);
   if (issues.total() != before) return false;
   std::sort(s.entities.begin(), s.entities.begin() + s.count,
             [](const Entity& a, const Entity& b) { return a.id < b.id; });
