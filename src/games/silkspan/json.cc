@@ -110,41 +110,31 @@ void decode_thread(ObjectReader& r, State& s, Issues& issues) {
   }
 }
 
-void decode_moths(ObjectReader& r, State& s, Issues& issues) {
-  auto arr = r.array("moths", kMaxMoths);
-  if (!arr) return;
-  size_t i = 0;
-  for (JsonValue item : *arr) {
-    ObjectReader m(item, ElementPath{"state.moths", i++}, issues);
-    if (!m.is_object()) continue;
-    Moth moth;
-    bool ok = m.integer("x", 1, kCols - 2, moth.x);
-    ok &= m.integer("y", 1, kRows - 2, moth.y);
-    ok &= m.integer("dx", -1, 1, moth.dx);
-    ok &= m.integer("dy", -1, 1, moth.dy);
-    ok &= m.boolean("confined", moth.confined);
-    if (ok && (moth.dx == 0 || moth.dy == 0)) {
-      issues.add(m.path(), "dx and dy must each be -1 or 1 (moths fly diagonally)");
-      ok = false;
-    }
-    if (ok) s.moths[s.moth_count++] = moth;
+// Reads one moth {x, y, dx, dy, confined}; false (and an issue) when it is not one.
+bool decode_moth(JsonValue v, ElementPath path, Moth& moth, Issues& issues) {
+  ObjectReader m(v, path, issues);
+  if (!m.is_object()) return false;
+  bool ok = m.integer("x", 1, kCols - 2, moth.x);
+  ok &= m.integer("y", 1, kRows - 2, moth.y);
+  ok &= m.integer("dx", -1, 1, moth.dx);
+  ok &= m.integer("dy", -1, 1, moth.dy);
+  ok &= m.boolean("confined", moth.confined);
+  if (ok && (moth.dx == 0 || moth.dy == 0)) {
+    issues.add(m.path(), "dx and dy must each be -1 or 1 (moths fly diagonally)");
+    ok = false;
   }
+  return ok;
 }
 
-void decode_beetles(ObjectReader& r, State& s, Issues& issues) {
-  auto arr = r.array("beetles", kMaxBeetles);
-  if (!arr) return;
-  size_t i = 0;
-  for (JsonValue item : *arr) {
-    ObjectReader b(item, ElementPath{"state.beetles", i++}, issues);
-    if (!b.is_object()) continue;
-    Beetle beetle;
-    bool ok = b.integer("x", 0, kCols - 1, beetle.x);
-    ok &= b.integer("y", 0, kRows - 1, beetle.y);
-    ok &= b.boolean("clockwise", beetle.clockwise);
-    ok &= b.integer("walkIndex", 0, kMaxWalk - 1, beetle.walk_index);
-    if (ok) s.beetles[s.beetle_count++] = beetle;
-  }
+// Reads one beetle {x, y, clockwise, walkIndex}; false (and an issue) when it is not one.
+bool decode_beetle(JsonValue v, ElementPath path, Beetle& beetle, Issues& issues) {
+  ObjectReader b(v, path, issues);
+  if (!b.is_object()) return false;
+  bool ok = b.integer("x", 0, kCols - 1, beetle.x);
+  ok &= b.integer("y", 0, kRows - 1, beetle.y);
+  ok &= b.boolean("clockwise", beetle.clockwise);
+  ok &= b.integer("walkIndex", 0, kMaxWalk - 1, beetle.walk_index);
+  return ok;
 }
 
 // Reads heading (null or 0..3) and spark (null or {x, y, index, timer}).
@@ -329,8 +319,8 @@ bool Traits::decode_state(JsonValue v, State& s, Issues& issues) {
   decode_nullables(r, s, spark_cell, issues);
   decode_grid(r, s, issues);
   decode_thread(r, s, issues);
-  decode_moths(r, s, issues);
-  decode_beetles(r, s, issues);
+  read_elements(r, "moths", "state.moths", s.moths, s.moth_count, decode_moth, issues);
+  read_elements(r, "beetles", "state.beetles", s.beetles, s.beetle_count, decode_beetle, issues);
   if (issues.total() != before) return false;
   for (int i = 0; i < s.thread_len; ++i) s.cells[s.thread[i]] |= kThread;
   for (int i = 0; i < s.moth_count; ++i) s.cells[index_of(s.moths[i].x, s.moths[i].y)] |= kMoth;
