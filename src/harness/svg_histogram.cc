@@ -3,37 +3,9 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "core/markup_escape.h"
+
 namespace gb::harness {
-namespace {
-
-// Escapes the five XML special characters.
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 std::string svg_histogram(const std::vector<agents::RunResult>& results, const std::string& title) {
   constexpr int kWidth = 640, kHeight = 360, kLeft = 60, kRight = 20, kTop = 40, kBottom = 50;
@@ -53,7 +25,7 @@ std::string svg_histogram(const std::vector<agents::RunResult>& results, const s
                     "\" height=\"" + std::to_string(kHeight) + "\" font-family=\"sans-serif\" " +
                     "font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   svg += "<text x=\"" + std::to_string(kWidth / 2) + "\" y=\"22\" text-anchor=\"middle\" " +
-         "font-size=\"15\">" + xml_escape(title) + "</text>\n";
+         "font-size=\"15\">" + markup_escape(title) + "</text>\n";
   const int bar_w = kPlotW / static_cast<int>(bins);
   for (int64_t b = 0; b < bins; ++b) {
     const int64_t c = counts[static_cast<size_t>(b)];
@@ -73,7 +45,7 @@ std::string svg_histogram(const std::vector<agents::RunResult>& results, const s
          std::to_string(kLeft) + "\" y2=\"" + std::to_string(axis_y) + "\" stroke=\"black\"/>\n";
   auto label = [&](int x, int y, const std::string& text, const char* anchor) {
     svg += "<text x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\" text-anchor=\"" +
-           anchor + "\">" + xml_escape(text) + "</text>\n";
+           anchor + "\">" + markup_escape(text) + "</text>\n";
   };
   label(kLeft, axis_y + 16, std::to_string(lo), "start");
   label(kLeft + bar_w * static_cast<int>(bins), axis_y + 16,

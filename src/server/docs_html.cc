@@ -24,23 +24,23 @@ std::string example_action(const GameService& game) {
 
 void append_loop(std::string& out, std::string_view base) {
   out += "<h2>The loop</h2>\n<ol><li>";
-  append_html_escaped(out, kStep1);
+  append_markup_escaped(out, kStep1);
   out += "</li>\n<li>";
-  append_html_escaped(out, kStep2);
+  append_markup_escaped(out, kStep2);
   out += "</li>\n<li>";
-  append_html_escaped(out, kChoosingActions);
+  append_markup_escaped(out, kChoosingActions);
   out += "</li></ol>\n<p>Index of games (JSON): <a href=\"";
-  append_html_escaped(out, std::string(base) + "/api/games");
+  append_markup_escaped(out, std::string(base) + "/api/games");
   out += "\"><code>GET /api/games</code></a>. For agents: <a href=\"";
-  append_html_escaped(out, std::string(base) + "/llms.txt");
+  append_markup_escaped(out, std::string(base) + "/llms.txt");
   out += "\"><code>/llms.txt</code></a>.</p>\n";
 }
 
 void append_text_section(std::string& out, std::string_view heading, std::string_view text) {
   out += "<h3>";
-  append_html_escaped(out, heading);
+  append_markup_escaped(out, heading);
   out += "</h3>\n<div class=\"text\">";
-  append_html_escaped(out, text);
+  append_markup_escaped(out, text);
   out += "</div>\n";
 }
 
@@ -48,27 +48,28 @@ void append_game_section(std::string& out, const GameService& game, std::string_
   const GameInfo& info = game.info();
   const std::string shown = example_base_url(base);
   out += "<section id=\"";
-  append_html_escaped(out, info.slug);
+  append_markup_escaped(out, info.slug);
   out += "\">\n<h2>";
-  append_html_escaped(out, info.name);
+  append_markup_escaped(out, info.name);
   out += " <small>(<code>";
-  append_html_escaped(out, info.slug);
+  append_markup_escaped(out, info.slug);
   out += "</code>, ";
-  append_html_escaped(out, info.genre);
+  append_markup_escaped(out, info.genre);
   out += ")</small></h2>\n<p>";
-  append_html_escaped(out, info.description);
+  append_markup_escaped(out, info.description);
   out += "</p>\n";
   append_text_section(out, "Goal", info.goal);
   append_text_section(out, "Scoring", info.scoring);
   append_text_section(out, "Rules", info.rules);
   out += "<h3>Action grammar</h3>\n<pre>";
-  append_html_escaped(out, pretty_json(info.action_grammar));
+  append_markup_escaped(out, pretty_json(info.action_grammar));
   out += "</pre>\n<h3>Start a game</h3>\n<pre>";
-  append_html_escaped(out, "curl '" + init_url(shown, info.slug) + "?seed=1'\n\n");
-  append_html_escaped(out, "curl -X POST '" + action_url(shown, info.slug) +
-                               "' \\\n  -H 'Content-Type: application/json' \\\n  -d '{\"state\": "
-                               "<state from the last answer>, \"action\": " +
-                               example_action(game) + "}'");
+  append_markup_escaped(out, "curl '" + init_url(shown, info.slug) + "?seed=1'\n\n");
+  append_markup_escaped(out,
+                        "curl -X POST '" + action_url(shown, info.slug) +
+                            "' \\\n  -H 'Content-Type: application/json' \\\n  -d '{\"state\": "
+                            "<state from the last answer>, \"action\": " +
+                            example_action(game) + "}'");
   out += "</pre>\n</section>\n";
 }
 
@@ -76,19 +77,19 @@ void append_game_section(std::string& out, const GameService& game, std::string_
 
 std::string render_docs_overview(std::string_view base) {
   std::string body = "<h1>";
-  append_html_escaped(body, kServiceName);
+  append_markup_escaped(body, kServiceName);
   body += "</h1>\n<p>";
-  append_html_escaped(body, kServiceDescription);
+  append_markup_escaped(body, kServiceDescription);
   body += "</p>\n";
   append_loop(body, base);
   body += "<h2>Games</h2>\n<ul>\n";
   for (const GameService* game : all_games()) {
     body += "<li><a href=\"";
-    append_html_escaped(body, game_docs_url(base, game->info().slug));
+    append_markup_escaped(body, game_docs_url(base, game->info().slug));
     body += "\">";
-    append_html_escaped(body, game->info().name);
+    append_markup_escaped(body, game->info().name);
     body += "</a>: ";
-    append_html_escaped(body, game->info().description);
+    append_markup_escaped(body, game->info().description);
     body += "</li>\n";
   }
   body += "</ul>\n";
@@ -98,9 +99,9 @@ std::string render_docs_overview(std::string_view base) {
 
 std::string render_game_docs(const GameService& game, std::string_view base) {
   std::string body = "<p><a href=\"";
-  append_html_escaped(body, std::string(base) + "/docs/api");
+  append_markup_escaped(body, std::string(base) + "/docs/api");
   body += "\">All games</a></p>\n<h1>";
-  append_html_escaped(body, game.info().name);
+  append_markup_escaped(body, game.info().name);
   body += "</h1>\n";
   append_loop(body, base);
   append_game_section(body, game, base);

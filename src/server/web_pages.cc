@@ -9,9 +9,9 @@ namespace {
 
 void append_link(std::string& out, std::string_view href, std::string_view text) {
   out += "<a href=\"";
-  append_html_escaped(out, href);
+  append_markup_escaped(out, href);
   out += "\">";
-  append_html_escaped(out, text);
+  append_markup_escaped(out, text);
   out += "</a>";
 }
 
@@ -19,18 +19,18 @@ void append_link(std::string& out, std::string_view href, std::string_view text)
 
 std::string render_lobby(std::string_view base) {
   std::string body = "<h1>";
-  append_html_escaped(body, kServiceName);
+  append_markup_escaped(body, kServiceName);
   body += "</h1>\n<p>";
-  append_html_escaped(body, kServiceDescription);
+  append_markup_escaped(body, kServiceDescription);
   body += "</p>\n<ul>\n";
   for (const GameService* game : all_games()) {
     const GameInfo& info = game->info();
     body += "<li><strong>";
-    append_html_escaped(body, info.name);
+    append_markup_escaped(body, info.name);
     body += "</strong> (";
-    append_html_escaped(body, info.genre);
+    append_markup_escaped(body, info.genre);
     body += "): ";
-    append_html_escaped(body, info.description);
+    append_markup_escaped(body, info.description);
     body += "<br>";
     append_link(body, game_docs_url(base, info.slug), "docs");
     body += " · ";
@@ -54,15 +54,15 @@ std::string render_play_page(const GameService& game, std::string_view base) {
   std::string body = "<p>";
   append_link(body, std::string(base) + "/", "All games");
   body += "</p>\n<h1>";
-  append_html_escaped(body, info.name);
+  append_markup_escaped(body, info.name);
   body += "</h1>\n<p>";
-  append_html_escaped(body, info.description);
+  append_markup_escaped(body, info.description);
   body += "</p>\n<h2>Goal</h2>\n<div class=\"text\">";
-  append_html_escaped(body, info.goal);
+  append_markup_escaped(body, info.goal);
   body += "</div>\n<p>Play it over the API: ";
   append_link(body, init_url(base, info.slug) + "?seed=1", "start with seed 1");
   body += ", then POST each action with the state to ";
-  append_html_escaped(body, action_url(base, info.slug));
+  append_markup_escaped(body, action_url(base, info.slug));
   body += ". Full rules: ";
   append_link(body, game_docs_url(base, info.slug), "docs");
   body += ".</p>\n";

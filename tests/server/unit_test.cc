@@ -5,7 +5,6 @@
 #include <stdexcept>
 
 #include "server/handler.h"
-#include "server/html.h"
 #include "server/pretty_json.h"
 #include "server/response_head.h"
 #include "server/router.h"
@@ -54,11 +53,6 @@ TEST(ServerUnits, MatchPathComparesSegmentsAndCapturesTheSlug) {
   EXPECT_TRUE(match_path("/", "/", slug));
   EXPECT_FALSE(match_path("/", "", slug));
   EXPECT_FALSE(match_path("/", "//", slug));
-}
-
-TEST(ServerUnits, HtmlEscapeCoversMarkupAndQuotes) {
-  EXPECT_EQ(html_escape("<a href=\"x\">'&'</a>"),
-            "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
 }
 
 TEST(ServerUnits, PrettyJsonIndentsAndKeepsInvalidInput) {
