@@ -36,6 +36,12 @@ struct EvalOptions {
 };
 
 // Prints `message` as this command's error and returns exit code 2 (bad input).
+// ", budget N" for the planner, the one agent a budget steers; empty for the others.
+std::string budget_note(const harness::RunSettings& settings) {
+  if (settings.agent != "planner") return {};
+  return ", budget " + std::to_string(settings.budget);
+}
+
 int usage_error(const std::string& message) {
   std::cerr << "gameboard eval: " << message << "\n";
   return 2;
@@ -101,7 +107,7 @@ int run_eval_command(const EvalOptions& o) {
 
   std::cout << "eval " << o.game << " / " << o.agent << ": " << job.seeds.size() << " seeds ("
             << o.seeds << (o.shard.empty() ? "" : ", shard " + o.shard) << "), " << o.jobs
-            << " jobs, budget " << job.settings.budget << ", cap " << job.settings.max_actions
+            << " jobs" << budget_note(job.settings) << ", cap " << job.settings.max_actions
             << " actions" << (o.remote.empty() ? "" : ", remote " + o.remote) << std::endl;
   Progress progress(stderr, "eval " + o.game + "/" + o.agent);
   std::vector<agents::RunResult> results;
@@ -120,8 +126,7 @@ int run_eval_command(const EvalOptions& o) {
     std::cout << "results: " << o.out << "\n";
   }
   if (!o.svg.empty()) {
-    std::string title =
-        o.game + " / " + o.agent + " (budget " + std::to_string(job.settings.budget) + ")";
+    std::string title = o.game + " / " + o.agent + budget_note(job.settings);
     if (!harness::write_text_file(o.svg, harness::svg_histogram(results, title), error)) {
       return usage_error(error);
     }

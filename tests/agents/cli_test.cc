@@ -76,6 +76,22 @@ TEST_F(CliTest, EvalAgainstAnUnreachableServerFailsClearly) {
   EXPECT_NE(r.output.find("cannot reach http://127.0.0.1:1"), std::string::npos) << r.output;
 }
 
+// A budget steers only the planner, so only the planner's header and histogram title name one.
+TEST_F(CliTest, EvalNamesABudgetOnlyForThePlanner) {
+  Ran greedy = gameboard("eval --game stormlark --agent greedy --seeds 1 --svg " + path("g.svg"));
+  ASSERT_EQ(greedy.code, 0) << greedy.output;
+  EXPECT_EQ(greedy.output.find("budget"), std::string::npos) << greedy.output;
+  EXPECT_EQ(read_file(path("g.svg")).find("budget"), std::string::npos);
+  Ran planner = gameboard(
+      "eval --game stormlark --agent planner --budget 8 --max-actions 20 "
+      "--seeds 1 --svg " +
+      path("p.svg"));
+  ASSERT_EQ(planner.code, 0) << planner.output;
+  EXPECT_NE(planner.output.find(" jobs, budget 8, cap 20 actions"), std::string::npos)
+      << planner.output;
+  EXPECT_NE(read_file(path("p.svg")).find("stormlark / planner, budget 8<"), std::string::npos);
+}
+
 TEST_F(CliTest, RecordedRunsReplayAndTamperedOnesFailLoudly) {
   Ran eval = gameboard(
       "eval --game silkspan --agent planner --budget 12 --max-actions 60 "
