@@ -47,7 +47,7 @@ test-asan: deps web-deps
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset asan -j $(JOBS)
 
 test-fuzz: deps
-	@cmake --preset fuzz -DGB_FUZZ_SECONDS=20 -DGB_FUZZ_SEED=1 >/dev/null
+	@cmake --preset fuzz -DGB_FUZZ_SECONDS=12 -DGB_FUZZ_SEED=1 >/dev/null
 	@cmake --build --preset fuzz -j $(JOBS)
 	@ctest --preset fuzz -j $(JOBS)
 

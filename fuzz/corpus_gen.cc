@@ -1,6 +1,7 @@
 // Writes a fuzzing corpus seeded from real states: for every registered game, states from init
-// and after a few greedy steps, each paired with every legal action, as {state, action} bodies
-// prefixed by the game's index byte (the format action_fuzz.cc reads).
+// and after a few steps, each paired with every legal action, as {state, action} bodies prefixed
+// by the game's index byte (the format action_fuzz.cc reads). With --requests, whole requests for
+// handler_fuzz; with --states SLUG, that game's states alone (for state_fuzz.cc).
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -22,16 +23,18 @@ std::string member(const std::string& json, const char* key) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2 || argc > 3) {
-    std::fprintf(stderr, "usage: %s OUT_DIR [--requests]\n", argv[0]);
+  const bool requests = argc == 3 && std::string(argv[2]) == "--requests";
+  const bool states = argc == 4 && std::string(argv[2]) == "--states";
+  if (argc != 2 && !requests && !states) {
+    std::fprintf(stderr, "usage: %s OUT_DIR [--requests | --states SLUG]\n", argv[0]);
     return 2;
   }
-  // --requests writes whole requests for handler_fuzz: method byte, target line, body.
-  const bool requests = argc == 3 && std::string(argv[2]) == "--requests";
+  const std::string only_slug = states ? argv[3] : "";
   std::filesystem::create_directories(argv[1]);
   auto games = gb::all_games();
   int files = 0;
   for (size_t g = 0; g < games.size(); ++g) {
+    if (states && games[g]->info().slug != only_slug) continue;
     for (uint32_t seed = 1; seed <= 3; ++seed) {
       gb::JsonWriter w;
       games[g]->write_init(seed, w);
@@ -41,12 +44,19 @@ int main(int argc, char** argv) {
         simdjson::dom::parser p;
         simdjson::dom::element root, legal;
         if (p.parse(answer).get(root) || root.at_key("legalActions").get(legal)) break;
+        if (states) {
+          std::ofstream(
+              std::string(argv[1]) + "/s" + std::to_string(seed) + "_" + std::to_string(files++),
+              std::ios::binary)
+              << state;
+        }
         std::string first_action, last_action;
         simdjson::dom::array actions = legal.get_array().value_unsafe();
         for (simdjson::dom::element a : actions) {
           std::string action = simdjson::minify(a);
           if (first_action.empty()) first_action = action;
           last_action = action;
+          if (states) continue;
           std::ofstream f(std::string(argv[1]) + "/g" + std::to_string(g) + "_s" +
                               std::to_string(seed) + "_" + std::to_string(files++),
                           std::ios::binary);
