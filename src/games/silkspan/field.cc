@@ -95,6 +95,7 @@ int label_regions(const State& s, std::array<int16_t, kCells>& label,
 void compute_walk(State& s) {
   std::array<int16_t, kCells> label, size;
   const int regions = label_regions(s, label, size);
+  std::fill(s.walk.begin(), s.walk.begin() + s.walk_len, uint16_t{0});  // equal games compare equal
   s.walk_len = 0;
   if (regions == 0) return;
   int best = 0;

@@ -85,8 +85,12 @@ void open_panel(State& s) {
   s.still = 0;
   s.panel_flawless = true;
   s.spark = Spark{};
+  // The slots past each count stay empty, so that equal games compare equal.
+  s.thread.fill(0);
   s.thread_len = 0;
+  s.moths.fill(Moth{});
   s.moth_count = 0;
+  s.beetles.fill(Beetle{});
   s.beetle_count = 0;
   compute_walk(s);
   RngCursor rng(s.seed, s.rng_state);

@@ -24,7 +24,10 @@ bool lose_spool(State& s) {
   if (s.invulnerable > 0) return false;
   --s.spools;
   s.panel_flawless = false;
-  for (int i = 0; i < s.thread_len; ++i) s.cells[s.thread[i]] &= static_cast<uint8_t>(~kThread);
+  for (int i = 0; i < s.thread_len; ++i) {
+    s.cells[s.thread[i]] &= static_cast<uint8_t>(~kThread);
+    s.thread[i] = 0;  // slots past thread_len stay empty: equal games compare equal
+  }
   s.thread_len = 0;
   s.spark = Spark{};
   s.still = 0;
@@ -80,7 +83,10 @@ void clear_panel(State& s, const Difficulty& d) {
 // remapped, and the panel clears if the target is reached.
 void close_weave(State& s, const Difficulty& d) {
   int64_t n = s.thread_len;
-  for (int i = 0; i < s.thread_len; ++i) s.cells[s.thread[i]] = kWoven;
+  for (int i = 0; i < s.thread_len; ++i) {
+    s.cells[s.thread[i]] = kWoven;
+    s.thread[i] = 0;  // slots past thread_len stay empty: equal games compare equal
+  }
   s.thread_len = 0;
   s.spark = Spark{};
   s.still = 0;
