@@ -1,9 +1,10 @@
 // The shared conformance suite every game runs (DESIGN.md example 6).
 //
-// Seeded random and greedy playouts check, on every step: replay determinism, JSON round-trip
-// identity (bytes and state), that refused actions leave the state unchanged, that the legal set
-// equals the accepted set over the game's candidate actions, and that the score never falls. A game
-// may add its own per-step invariant (for example an RNG budget) by defining
+// Seeded random and greedy playouts (or any action source, check_playout_with) check, on every
+// step: replay determinism, JSON round-trip identity (bytes and state), that refused actions leave
+// the state unchanged, that the legal set equals the accepted set over the game's candidate
+// actions, and that the score never falls. A game may add its own per-step invariant (for example
+// an RNG budget) by defining
 //   static std::string step_invariant_violation(const State& before, const Action& a,
 //                                               const State& after);  // "" when it holds
 #pragma once
@@ -99,21 +100,21 @@ void expect_legal_equals_accepted(const typename G::State& s) {
   }
 }
 
-// Plays one seeded run and checks every invariant on every step. Returns the actions played.
-template <GameTraits G>
-std::vector<typename G::Action> check_playout(uint32_t seed, Policy policy, int max_steps,
-                                              bool probe_every_step = true) {
+// Plays one run from `seed`, taking each action from `next_action(state)`, and checks every
+// invariant on every step. Returns the actions played.
+template <GameTraits G, class NextAction>
+std::vector<typename G::Action> check_playout_with(uint32_t seed, NextAction next_action,
+                                                   int max_steps, bool probe_every_step = true) {
   typename G::State s = G::init(seed);
   std::vector<typename G::Action> actions;
   std::vector<std::string> trace{encode<G>(s)};
-  uint64_t counter = 0;
   for (int step = 0; step < max_steps && !G::game_over(s); ++step) {
     if (probe_every_step || step % 16 == 0) {
       expect_round_trip<G>(s);
       expect_legal_equals_accepted<G>(s);
       if (::testing::Test::HasFatalFailure()) return actions;
     }
-    typename G::Action a = choose<G>(s, policy, seed * 7919ULL + 1, counter);
+    typename G::Action a = next_action(s);
     typename G::State before = s;
     Outcome o = G::apply(s, a);
     EXPECT_TRUE(o.ok) << "a legal action was refused: " << o.reason;
@@ -137,6 +138,17 @@ std::vector<typename G::Action> check_playout(uint32_t seed, Policy policy, int 
     }
   }
   return actions;
+}
+
+// Plays one seeded run with `policy` (see choose) and checks every invariant on every step.
+template <GameTraits G>
+std::vector<typename G::Action> check_playout(uint32_t seed, Policy policy, int max_steps,
+                                              bool probe_every_step = true) {
+  uint64_t counter = 0;
+  auto next_action = [&](const typename G::State& s) {
+    return choose<G>(s, policy, seed * 7919ULL + 1, counter);
+  };
+  return check_playout_with<G>(seed, next_action, max_steps, probe_every_step);
 }
 
 }  // namespace gb::conformance
