@@ -25,8 +25,6 @@ class TiedBest {
     items_.push_back(std::move(item));
   }
 
-  bool empty() const { return items_.empty(); }
-
   // Answers one of the kept items, drawn from `rng`. Requires at least one offer kept.
   const Item& draw(AgentRng& rng) const {
     return items_[rng.below(static_cast<uint32_t>(items_.size()))];
