@@ -144,7 +144,15 @@ async function silkspan(env) {
   await screenshot(env, page, 'play-silkspan-mid');
   await page.keyboard.press('p');
   await page.waitForSelector('#banner:has-text("Paused")');
-  const pausedAt = await counter(page, 'tick');
+  // A tick batch sent just before the pause may still be answered after it (slow under ASan):
+  // let the counter settle, then it must stay put. A running clock never settles (3 ticks a read).
+  let pausedAt = await counter(page, 'tick');
+  for (let read = 0; read < 20; ++read) {
+    await page.waitForTimeout(50);
+    const now = await counter(page, 'tick');
+    if (now === pausedAt) break;
+    pausedAt = now;
+  }
   await page.waitForTimeout(300);
   assert.equal(await counter(page, 'tick'), pausedAt, 'the clock stops while paused');
   await page.keyboard.press('p');
