@@ -1,6 +1,7 @@
 // Re-scores a downloaded replay through the API: init with its seed, then every action in order.
 
-async function postJson(url, body) {
+// POSTs `body` as JSON; answers the parsed answer, or throws on an HTTP error status.
+export async function postJson(url, body) {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPage } from './browser.mjs';
 import { counter, downloadReplay, gameOverScore, screenshot, waitForCounter, waitForStatus } from './page_helpers.mjs';
-import { rescore } from './replay.mjs';
+import { postJson, rescore } from './replay.mjs';
 
 const SEED = 7;
 const PLAN_CAP = 60; // planner actions; seed 7's first panel clears well within them
@@ -30,14 +30,10 @@ function plannerActions(binary, seed) {
   }
 }
 
+// POSTs one Silkspan action for `state`; answers the server's answer, which must accept it.
 async function step(base, state, action) {
-  const response = await fetch(`${base}/api/games/silkspan/action`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ state, action }),
-  });
-  const answer = await response.json();
-  assert.equal(answer.ok, true, `${JSON.stringify(action)} accepted (${answer.reason ?? response.status})`);
+  const answer = await postJson(`${base}/api/games/silkspan/action`, { state, action });
+  assert.equal(answer.ok, true, `${JSON.stringify(action)} accepted (${answer.reason})`);
   return answer;
 }
 
