@@ -10,6 +10,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format clang-14 libclang-rt-14-dev
   nodejs chromium
+  # The run store (SQLite by default, PostgreSQL for several replicas), names (ICU) and tokens.
+  libsqlite3-dev libpq-dev postgresql libicu-dev libssl-dev
 )
 # Debian's nodejs ships npm separately; a NodeSource nodejs bundles it (and conflicts with it).
 if ! command -v npm >/dev/null 2>&1; then packages+=(npm); fi

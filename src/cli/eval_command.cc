@@ -13,6 +13,7 @@
 #include "harness/http_transport.h"
 #include "harness/replay.h"
 #include "harness/result_files.h"
+#include "harness/run_submit.h"
 #include "harness/seed_set.h"
 #include "harness/summary.h"
 #include "harness/svg_histogram.h"
@@ -33,6 +34,9 @@ struct EvalOptions {
   std::string svg;
   std::string record;
   std::string remote;
+  std::string submit;  // a server URL whose agents' board gets every run
+  std::string name;    // the name the runs are submitted under
+  std::string token;   // that name's token, when it is already claimed
 };
 
 // Prints `message` as this command's error and returns exit code 2 (bad input).
@@ -74,6 +78,45 @@ bool write_replays(const std::string& dir, const harness::EvalJob& job,
   return true;
 }
 
+// Submits every run to the agents' board of `o.submit` under `o.name`, the agent's name as the
+// label; the token a new name gets is used for the runs after it and printed once. Returns the
+// exit code: 0 when every run was stored.
+int submit_results(const EvalOptions& o, const harness::EvalJob& job,
+                   const std::vector<agents::RunResult>& results) {
+  harness::SubmitOptions options;
+  std::string error;
+  if (!harness::parse_base_url(o.submit, options.server, error)) return usage_error(error);
+  options.name = o.name;
+  options.kind = "agent";
+  options.agent = o.agent;
+  options.token = o.token;
+  int failed = 0;
+  for (const agents::RunResult& r : results) {
+    std::string body =
+        harness::submission_body(job.game->slug(), r.seed, r.actions_json, r.score, options);
+    try {
+      harness::HttpAnswer answer = harness::submit_run(options, body);
+      if (answer.status != 200 && answer.status != 201) {
+        std::cerr << "submit seed " << r.seed << ": HTTP " << answer.status << " " << answer.body
+                  << "\n";
+        ++failed;
+        continue;
+      }
+      if (std::string token = harness::token_of(answer.body); !token.empty()) {
+        options.token = token;
+        std::cerr << "The name '" << o.name << "' is yours; keep its token for later runs "
+                  << "(--token): " << token << "\n";
+      }
+    } catch (const std::exception& e) {
+      std::cerr << "submit seed " << r.seed << ": " << e.what() << "\n";
+      ++failed;
+    }
+  }
+  std::cout << "submitted: " << results.size() - static_cast<size_t>(failed) << " of "
+            << results.size() << " runs to " << o.submit << "\n";
+  return failed == 0 ? 0 : 1;
+}
+
 // Runs the eval described by `o`; returns the exit code.
 int run_eval_command(const EvalOptions& o) {
   harness::EvalJob job;
@@ -91,6 +134,7 @@ int run_eval_command(const EvalOptions& o) {
     job.seeds = harness::select_shard(job.seeds, shard);
     if (job.seeds.empty()) return usage_error("shard " + o.shard + " holds no seed of " + o.seeds);
   }
+  if (!o.submit.empty() && o.name.empty()) return usage_error("--submit needs --name");
   if (!o.out.empty() && !harness::is_results_path(o.out)) {
     return usage_error("--out must end in .json or .csv: " + o.out);
   }
@@ -136,6 +180,7 @@ int run_eval_command(const EvalOptions& o) {
     if (!write_replays(o.record, job, results, error)) return usage_error(error);
     std::cout << "replays: " << o.record << "/\n";
   }
+  if (!o.submit.empty()) return submit_results(o, job, results);
   return 0;
 }
 
@@ -174,6 +219,12 @@ void register_eval_command(CLI::App& app) {
   eval->add_option("--record", o->record, "Folder for one replay file per run");
   eval->add_option("--remote", o->remote,
                    "Play over HTTP against a server speaking the API, e.g. http://127.0.0.1:8080");
+  eval->add_option("--submit", o->submit,
+                   "Submit every run to this server's agents' board, e.g. http://127.0.0.1:8080 "
+                   "(the server replays each run and stores the score it computes)");
+  eval->add_option("--name", o->name, "The name runs are submitted under (with --submit)");
+  eval->add_option("--token", o->token,
+                   "The name's token, when the name is already yours (printed on first use)");
   eval->callback([o] {
     int code = run_eval_command(*o);
     if (code != 0) throw CLI::RuntimeError(code);

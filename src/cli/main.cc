@@ -16,6 +16,8 @@ int main(int argc, char** argv) {
   gb::cli::register_eval_command(app);
   gb::cli::register_replay_command(app);
   gb::cli::register_play_command(app);
+  gb::cli::register_submit_command(app);
+  gb::cli::register_runs_command(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

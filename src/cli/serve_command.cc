@@ -6,7 +6,11 @@
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/store_options.h"
+#include "runs/secrets.h"
 #include "server/http_server.h"
+#include "server/rate_limiter.h"
+#include "server/services.h"
 #include "server/static_files.h"
 
 namespace gb::cli {
@@ -17,6 +21,11 @@ struct ServeOptions {
   uint16_t port = 8080;
   unsigned threads = 0;
   std::string web_root = "web";
+  StoreOptions store;
+  double submit_rate = 30;   // run submissions per minute per client
+  double submit_burst = 20;  // submissions a client may make at once
+  unsigned work_threads = 4;
+  size_t work_queue = 64;
 };
 
 // Runs the server with `options`; returns the process exit code.
@@ -24,10 +33,25 @@ int run_serve(const ServeOptions& options) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (fs::is_directory(options.web_root, ec)) server::set_web_root(options.web_root);
+  std::unique_ptr<store::Store> store = open_store_or_explain(options.store, "serve");
+  if (!store) return 1;
+  server::RateLimiter limiter(options.submit_rate, options.submit_burst);
+  server::Services services;
+  services.store = store.get();
+  services.submit_limiter = &limiter;
+  try {
+    services.daily_secret = store->get_or_put_setting("daily_secret", runs::random_token());
+  } catch (const std::exception& e) {
+    std::cerr << "gameboard serve: cannot read the daily secret: " << e.what() << "\n";
+    return 1;
+  }
   server::ServerOptions server_options;
   server_options.host = options.host;
   server_options.port = options.port;
   server_options.threads = options.threads;
+  server_options.services = &services;
+  server_options.work_threads = options.work_threads;
+  server_options.work_queue = options.work_queue;
   server::Server server(server_options);
   uint16_t port = 0;
   try {
@@ -38,7 +62,8 @@ int run_serve(const ServeOptions& options) {
     return 1;
   }
   server.stop_on_signals();
-  std::cout << "Serving on http://" << options.host << ":" << port << std::endl;
+  std::cout << "Serving on http://" << options.host << ":" << port << " (runs in "
+            << describe_store(options.store) << ")" << std::endl;
   server.wait();
   std::cout << "Stopped." << std::endl;
   return 0;
@@ -67,6 +92,27 @@ void register_serve_command(CLI::App& app) {
   serve
       ->add_option("--web-root", options->web_root,
                    "Folder of browser pages (index.html, play.html); used when it exists")
+      ->capture_default_str();
+  add_store_options(*serve, options->store);
+  serve
+      ->add_option("--submit-rate", options->submit_rate,
+                   "Run submissions per minute one client (address) may make; more answer 429")
+      ->check(CLI::Range(0.0, 1e6))
+      ->capture_default_str();
+  serve
+      ->add_option("--submit-burst", options->submit_burst,
+                   "Run submissions one client may make at once before the rate applies")
+      ->check(CLI::Range(1.0, 1e6))
+      ->capture_default_str();
+  serve
+      ->add_option("--work-threads", options->work_threads,
+                   "Threads that verify runs and talk to the store, off the connection threads")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  serve
+      ->add_option("--work-queue", options->work_queue,
+                   "Store requests that may wait for a work thread; more answer 503 Busy")
+      ->check(CLI::Range(1, 100000))
       ->capture_default_str();
   serve->callback([options] {
     int code = run_serve(*options);

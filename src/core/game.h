@@ -34,6 +34,9 @@ struct GameInfo {
   std::string_view scoring;
   std::string_view rules;           // including every resolution this implementation made
   std::string_view action_grammar;  // the seed's JSON Schema, verbatim JSON
+  // Changes whenever a rule or the generator changes (the golden signatures catch such a change).
+  // A stored run records the version that verified it; boards rank the current version only.
+  uint32_t rules_version = 1;
 };
 
 // The traits contract. ActionList is any container with push_back/clear/begin/end.
@@ -49,6 +52,8 @@ concept GameTraits = requires(typename G::State& s, const typename G::State& cs,
   {G::candidate_actions(cs, list)};
   { G::score(cs) } -> std::same_as<int64_t>;
   { G::game_over(cs) } -> std::same_as<bool>;
+  // The engine steps (turns or ticks) one action costs: a tick of count N counts N.
+  { G::engine_steps(a) } -> std::same_as<int64_t>;
   // Strict grammar check used over HTTP: unknown types and out-of-range payloads are issues.
   { G::decode_action(v, issues) } -> std::same_as<std::optional<typename G::Action>>;
   // Full validation of an untrusted state.

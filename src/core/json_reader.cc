@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 
@@ -12,15 +13,18 @@ void Issues::add(std::string_view path, std::string_view problem) {
   if (list_.size() < kMax) list_.push_back(fmt::format("{}: {}", path, problem));
 }
 
-std::optional<JsonValue> parse_json(std::string_view text, Issues& issues) {
+std::optional<JsonValue> parse_json(std::string_view text, Issues& issues, size_t max_bytes) {
+  // The parser grows on demand up to its capacity; threads that never see a large document never
+  // allocate for one.
   thread_local simdjson::dom::parser parser = [] {
-    simdjson::dom::parser p(kMaxJsonBytes + 64);
+    simdjson::dom::parser p(kMaxLargeJsonBytes + 64);
     simdjson::error_code err = p.allocate(4096, kMaxJsonDepth);
     (void)err;  // on failure parse() allocates on demand
     return p;
   }();
-  if (text.size() > kMaxJsonBytes) {
-    issues.add("body", "larger than 1 MiB");
+  if (text.size() > max_bytes || text.size() > kMaxLargeJsonBytes) {
+    issues.add("body",
+               fmt::format("larger than {} MiB", std::min(max_bytes, kMaxLargeJsonBytes) >> 20));
     return std::nullopt;
   }
   // An empty view may carry a null pointer, which simdjson would hand to memcpy.

@@ -34,10 +34,14 @@ class Issues {
 
 inline constexpr size_t kMaxJsonDepth = 32;
 inline constexpr size_t kMaxJsonBytes = 1 << 20;
+// The largest document any caller may ask parse_json for (a run submission).
+inline constexpr size_t kMaxLargeJsonBytes = 4 << 20;
 
-// Parses `text` with this thread's parser. On failure returns nullopt and appends one issue.
-// The returned element is valid until the next parse_json call on the same thread.
-std::optional<JsonValue> parse_json(std::string_view text, Issues& issues);
+// Parses `text` (at most `max_bytes`, itself at most kMaxLargeJsonBytes) with this thread's
+// parser. On failure returns nullopt and appends one issue. The returned element is valid until
+// the next parse_json call on the same thread.
+std::optional<JsonValue> parse_json(std::string_view text, Issues& issues,
+                                    size_t max_bytes = kMaxJsonBytes);
 
 // Returns `v` re-serialised as compact JSON (used to echo a sent state verbatim).
 std::string to_compact_json(JsonValue v);

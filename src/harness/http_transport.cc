@@ -25,9 +25,9 @@ class HttpTransport final : public Transport {
     return request(http::verb::post, target, body);
   }
 
- private:
-  // Sends one request, retrying once on a fresh connection when the old one was dropped.
-  std::string request(http::verb verb, std::string_view target, std::string_view body) {
+  // Sends one request and returns its answer whatever the status, retrying once on a fresh
+  // connection when the old one was dropped.
+  HttpAnswer exchange(http::verb verb, std::string_view target, std::string_view body) {
     std::string where =
         "http://" + base_.host + ":" + base_.port + base_.prefix + std::string(target);
     for (int attempt = 0;; ++attempt) {
@@ -51,12 +51,22 @@ class HttpTransport final : public Transport {
         throw agents::RunError("lost the connection to " + where + ": " + ec.message());
       }
       if (!res.keep_alive()) socket_.close(ec);
-      if (res.result_int() != 200) {
-        throw agents::RunError("HTTP " + std::to_string(res.result_int()) + " from " + where +
-                               ": " + res.body().substr(0, 300));
-      }
-      return std::move(res.body());
+      auto retry = res.find(http::field::retry_after);
+      return {static_cast<int>(res.result_int()), std::move(res.body()),
+              retry == res.end() ? std::string() : std::string(retry->value())};
     }
+  }
+
+ private:
+  // Sends one request; throws unless the answer is 200.
+  std::string request(http::verb verb, std::string_view target, std::string_view body) {
+    HttpAnswer answer = exchange(verb, target, body);
+    if (answer.status != 200) {
+      throw agents::RunError("HTTP " + std::to_string(answer.status) + " from http://" +
+                             base_.host + ":" + base_.port + base_.prefix + std::string(target) +
+                             ": " + answer.body.substr(0, 300));
+    }
+    return std::move(answer.body);
   }
 
   void connect(const std::string& where) {
@@ -104,6 +114,12 @@ bool parse_base_url(std::string_view url, BaseUrl& out, std::string& error) {
     return false;
   }
   return true;
+}
+
+HttpAnswer http_send(const BaseUrl& base, std::string_view method, std::string_view target,
+                     std::string_view body) {
+  HttpTransport transport(base);
+  return transport.exchange(http::string_to_verb(method), target, body);
 }
 
 std::unique_ptr<Transport> make_http_transport(const BaseUrl& base) {

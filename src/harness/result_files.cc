@@ -1,6 +1,7 @@
 #include "harness/result_files.h"
 
 #include <fstream>
+#include <iterator>
 
 #include "core/json_writer.h"
 
@@ -37,6 +38,20 @@ bool write_text_file(const std::string& path, const std::string& text, std::stri
   file.close();
   if (!file) {
     error = "cannot write " + path;
+    return false;
+  }
+  return true;
+}
+
+bool read_text_file(const std::string& path, std::string& text, std::string& error) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    error = "cannot read " + path;
+    return false;
+  }
+  text.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+  if (file.bad()) {
+    error = "cannot read " + path;
     return false;
   }
   return true;

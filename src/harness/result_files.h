@@ -18,6 +18,9 @@ std::string results_csv(const std::vector<agents::RunResult>& results);
 // Writes `text` to `path`; false and `error` set when the file cannot be written.
 bool write_text_file(const std::string& path, const std::string& text, std::string& error);
 
+// Reads the whole file at `path` into `text`; false and `error` set when it cannot be read.
+bool read_text_file(const std::string& path, std::string& text, std::string& error);
+
 // True when `path` ends in ".json" or ".csv" (the formats `--out` understands).
 bool is_results_path(const std::string& path);
 

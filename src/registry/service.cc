@@ -28,3 +28,17 @@ void write_error(std::string_view error, const Issues& issues, JsonWriter& out) 
 }
 
 }  // namespace gb
+
+namespace gb {
+
+std::string run_action_issue(size_t index, std::string_view issue) {
+  std::string root = "actions[" + std::to_string(index) + "]";
+  constexpr std::string_view kActionRoot = "action";
+  if (issue.starts_with(kActionRoot)) {
+    issue.remove_prefix(kActionRoot.size());
+    return root + std::string(issue);
+  }
+  return root + ": " + std::string(issue);
+}
+
+}  // namespace gb

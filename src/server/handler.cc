@@ -5,6 +5,7 @@
 #include "server/limits.h"
 #include "server/router.h"
 #include "server/routes.h"
+#include "server/run_routes.h"
 
 namespace gb::server {
 namespace {
@@ -31,15 +32,22 @@ Response internal_error_response() noexcept {
   return response;
 }
 
-Response handle(const Request& request) {
+size_t max_body_bytes(std::string_view method, std::string_view target) {
+  if (method == "POST" && split_target(target).path == "/api/runs") return kMaxRunBodyBytes;
+  return kMaxBodyBytes;
+}
+
+Response handle(const Request& request, const Services* services) {
   Response response = run_guarded([&] {
     if (request.method == "OPTIONS") {
       Response preflight{204, {}, {}, {}};
       add_preflight_headers(preflight);
       return preflight;
     }
-    if (request.body.size() > kMaxBodyBytes) return json_error(413, "Body too large");
-    return route_request(request, route_table());
+    if (request.body.size() > max_body_bytes(request.method, request.target)) {
+      return json_error(413, "Body too large");
+    }
+    return route_request(request, route_table(), services);
   });
   try {
     add_cors_headers(response);

@@ -5,13 +5,19 @@
 #include <cstdint>
 
 #include "server/http_types.h"
+#include "server/services.h"
 
 namespace gb::server {
 
 // Answers one request. Never throws: OPTIONS answers the CORS preflight (204), a body above
-// kMaxBodyBytes answers 413, everything else goes through the route table. Every answer carries
-// Access-Control-Allow-Origin: *.
-Response handle(const Request& request);
+// the route's limit (max_body_bytes) answers 413, everything else goes through the route table
+// with `services` (the store and limits; null serves without them, and their routes answer 503).
+// Every answer carries Access-Control-Allow-Origin: *.
+Response handle(const Request& request, const Services* services = nullptr);
+
+// The largest body the route of (method, target) accepts: 4 MiB for POST /api/runs,
+// kMaxBodyBytes for every other.
+size_t max_body_bytes(std::string_view method, std::string_view target);
 
 // Runs `produce` and returns its answer; if it throws, counts the exception and answers 500
 // {"error":"Internal error"}. The test suite asserts the count stays 0.

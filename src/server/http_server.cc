@@ -45,7 +45,8 @@ struct Server::Impl {
   explicit Impl(ServerOptions o)
       : options(std::move(o)),
         threads_wanted(resolve_thread_count(options.threads)),
-        budget(options.body_budget_bytes) {
+        budget(options.body_budget_bytes),
+        shared{options.idle_timeout, budget, options.services, nullptr} {
     for (unsigned i = 0; i < threads_wanted; ++i) {
       contexts.push_back(std::make_unique<asio::io_context>(1));
       // A context with no connection yet must keep running rather than return at once.
@@ -53,6 +54,10 @@ struct Server::Impl {
     }
     acceptor.emplace(*contexts[0]);
     backoff.emplace(*contexts[0]);
+    if (options.services != nullptr) {
+      pool = std::make_unique<WorkPool>(options.work_threads, options.work_queue);
+      shared.pool = pool.get();
+    }
   }
 
   // The executor of the context that serves the next connection.
@@ -64,24 +69,25 @@ struct Server::Impl {
 
   // Accepts the next connection; over the cap it is closed at once, otherwise served.
   void accept() {
-    acceptor->async_accept(
-        next_executor(), [this](boost::system::error_code ec, SessionSocket socket) {
-          if (ec == asio::error::operation_aborted || !acceptor->is_open()) return;
-          if (ec) {
-            backoff->expires_after(kAcceptBackoff);
-            backoff->async_wait([this](boost::system::error_code) { accept(); });
-            return;
-          }
-          if (open.load(std::memory_order_relaxed) >= options.max_connections) {
-            boost::system::error_code ignored;
-            socket.close(ignored);
-          } else {
-            boost::system::error_code ignored;
-            socket.set_option(tcp::no_delay(true), ignored);
-            start_session(std::move(socket), options.idle_timeout, ConnectionSlot(open), budget);
-          }
-          accept();
-        });
+    acceptor->async_accept(next_executor(),
+                           [this](boost::system::error_code ec, SessionSocket socket) {
+                             if (ec == asio::error::operation_aborted || !acceptor->is_open())
+                               return;
+                             if (ec) {
+                               backoff->expires_after(kAcceptBackoff);
+                               backoff->async_wait([this](boost::system::error_code) { accept(); });
+                               return;
+                             }
+                             if (open.load(std::memory_order_relaxed) >= options.max_connections) {
+                               boost::system::error_code ignored;
+                               socket.close(ignored);
+                             } else {
+                               boost::system::error_code ignored;
+                               socket.set_option(tcp::no_delay(true), ignored);
+                               start_session(std::move(socket), ConnectionSlot(open), shared);
+                             }
+                             accept();
+                           });
   }
 
   // Stops every context; their run() calls return.
@@ -93,6 +99,7 @@ struct Server::Impl {
   unsigned threads_wanted;
   std::atomic<size_t> open{0};
   BodyBudget budget;
+  SessionShared shared;
   std::vector<std::unique_ptr<asio::io_context>> contexts;
   std::vector<WorkGuard> guards;
   size_t next = 0;  // touched only by the acceptor's thread
@@ -101,6 +108,9 @@ struct Server::Impl {
   std::optional<asio::signal_set> signals;
   std::vector<std::thread> threads;
   std::mutex join_mutex;
+  // Declared after the contexts so it is destroyed (its jobs finished) before them: a job holds
+  // a session whose socket belongs to a context.
+  std::unique_ptr<WorkPool> pool;
 
   ~Impl() {
     // The acceptor, timer and signal set belong to contexts[0]: destroy them first.
@@ -155,6 +165,10 @@ void Server::stop() {
 
 size_t Server::open_connections() const {
   return impl_->open.load(std::memory_order_relaxed);
+}
+
+size_t Server::work_queued() const {
+  return impl_->pool ? impl_->pool->queued() : 0;
 }
 
 size_t Server::body_bytes_in_flight() const {

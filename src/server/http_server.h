@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "server/limits.h"
+#include "server/services.h"
 
 namespace gb::server {
 
@@ -22,6 +23,10 @@ struct ServerOptions {
   std::chrono::milliseconds idle_timeout = kDefaultIdleTimeout;
   size_t max_connections = kDefaultMaxConnections;
   size_t body_budget_bytes = kDefaultBodyBudgetBytes;
+  // The store, limits and daily secret of the runs routes; null serves without them (503).
+  const Services* services = nullptr;
+  unsigned work_threads = 4;  // the pool that verifies runs and talks to the store
+  size_t work_queue = 64;     // jobs waiting beyond this answer 503 Busy
 };
 
 class Server {
@@ -42,6 +47,8 @@ class Server {
   void stop();
   // The number of connections open right now.
   size_t open_connections() const;
+  // Jobs waiting in the work pool right now (0 without services).
+  size_t work_queued() const;
   // The request-body bytes counted against the body budget right now.
   size_t body_bytes_in_flight() const;
   unsigned thread_count() const;

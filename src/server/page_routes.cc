@@ -36,6 +36,11 @@ Response play_route(const RouteContext& context) {
   return html(render_play_page(*context.game, context.base));
 }
 
+Response leaderboard_page_route(const RouteContext& context) {
+  if (auto file = web_file("leaderboard.html")) return std::move(*file);
+  return html(render_leaderboard_page(*context.game, context.base));
+}
+
 Response web_asset_route(const RouteContext& context) {
   if (auto file = web_asset(context.file)) return std::move(*file);
   return json_error(404, "Not found");

@@ -18,4 +18,7 @@ Response play_route(const RouteContext& context);
 // GET /web/{file}: a script, style sheet or image from the web folder, else 404.
 Response web_asset_route(const RouteContext& context);
 
+// GET /leaderboard/{slug}: web/leaderboard.html, or a generated page linking the board's JSON.
+Response leaderboard_page_route(const RouteContext& context);
+
 }  // namespace gb::server

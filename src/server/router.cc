@@ -9,6 +9,7 @@ namespace {
 
 constexpr std::string_view kSlugSegment = "{slug}";
 constexpr std::string_view kFileSegment = "{file}";
+constexpr std::string_view kIdSegment = "{id}";
 
 // Removes and returns the next '/'-separated segment of `rest` (which starts with '/').
 std::string_view next_segment(std::string_view& rest) {
@@ -28,7 +29,7 @@ bool match_path(std::string_view pattern, std::string_view path, std::string_vie
   while (!pattern.empty() && !path.empty()) {
     std::string_view want = next_segment(pattern);
     std::string_view got = next_segment(path);
-    if (want == kSlugSegment || want == kFileSegment) {
+    if (want == kSlugSegment || want == kFileSegment || want == kIdSegment) {
       if (got.empty()) return false;
       value = got;
     } else if (want != got) {
@@ -38,7 +39,8 @@ bool match_path(std::string_view pattern, std::string_view path, std::string_vie
   return pattern.empty() && path.empty();
 }
 
-Response route_request(const Request& request, std::span<const Route> routes) {
+Response route_request(const Request& request, std::span<const Route> routes,
+                       const Services* services) {
   Target target = split_target(request.target);
   std::string allow;
   for (const Route& route : routes) {
@@ -51,8 +53,9 @@ Response route_request(const Request& request, std::span<const Route> routes) {
       }
       continue;
     }
-    RouteContext context{request, target, {}, {}, nullptr, base_url(request.host)};
+    RouteContext context{request, target, {}, {}, {}, nullptr, base_url(request.host), services};
     if (route.pattern.find(kFileSegment) != std::string_view::npos) context.file = value;
+    if (route.pattern.find(kIdSegment) != std::string_view::npos) context.id = value;
     if (route.pattern.find(kSlugSegment) != std::string_view::npos) {
       context.slug = value;
       context.game = find_game(value);

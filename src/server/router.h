@@ -1,6 +1,6 @@
-// Matching a request against the route table: path patterns with one `{slug}` (a game) or `{file}`
-// (a web asset name) segment, 404 for an unknown path or slug, 405 (with Allow) for a known path
-// asked with the wrong method.
+// Matching a request against the route table: path patterns with one `{slug}` (a game), `{id}`
+// (a stored run) or `{file}` (a web asset name) segment, 404 for an unknown path or slug, 405 (with
+// Allow) for a known path asked with the wrong method.
 #pragma once
 
 #include <span>
@@ -9,6 +9,7 @@
 
 #include "registry/service.h"
 #include "server/http_types.h"
+#include "server/services.h"
 #include "server/target.h"
 
 namespace gb::server {
@@ -20,8 +21,10 @@ struct RouteContext {
   Target target;
   std::string_view slug;
   std::string_view file;
+  std::string_view id;
   const GameService* game = nullptr;
-  std::string base;  // public base URL for links, "" for relative ones
+  std::string base;                    // public base URL for links, "" for relative ones
+  const Services* services = nullptr;  // the store and limits; null when serving without them
 };
 
 using RouteHandler = Response (*)(const RouteContext&);
@@ -32,11 +35,13 @@ struct Route {
   RouteHandler handler;
 };
 
-// True when `path` matches `pattern` segment by segment; a placeholder (`{slug}` or `{file}`)
-// matches one non-empty segment, stored in `value`.
+// True when `path` matches `pattern` segment by segment; a placeholder (`{slug}`, `{id}` or
+// `{file}`) matches one non-empty segment, stored in `value`.
 bool match_path(std::string_view pattern, std::string_view path, std::string_view& value);
 
-// Finds the route for `request` in `routes` and runs it; answers 404 or 405 itself.
-Response route_request(const Request& request, std::span<const Route> routes);
+// Finds the route for `request` in `routes` and runs it with `services`; answers 404 or 405
+// itself.
+Response route_request(const Request& request, std::span<const Route> routes,
+                       const Services* services = nullptr);
 
 }  // namespace gb::server

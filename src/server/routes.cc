@@ -4,6 +4,7 @@
 
 #include "server/api_routes.h"
 #include "server/page_routes.h"
+#include "server/run_routes.h"
 
 namespace gb::server {
 
@@ -12,6 +13,10 @@ std::span<const Route> route_table() {
       {"GET", "/api/games", games_index_route},
       {"GET", "/api/games/{slug}/init", init_route},
       {"POST", "/api/games/{slug}/action", action_route},
+      {"POST", "/api/runs", submit_run_route},
+      {"GET", "/api/runs/{id}", get_run_route},
+      {"GET", "/api/leaderboard/{slug}", leaderboard_route},
+      {"GET", "/api/daily/{slug}", daily_route},
       {"GET", "/healthz", health_route},
       {"GET", "/llms.txt", llms_txt_route},
       {"GET", "/docs/api", docs_overview_route},
@@ -19,6 +24,7 @@ std::span<const Route> route_table() {
       // Browser pages; web/ files take over when present (static_files.h).
       {"GET", "/", lobby_route},
       {"GET", "/play/{slug}", play_route},
+      {"GET", "/leaderboard/{slug}", leaderboard_page_route},
       {"GET", "/web/{file}", web_asset_route},
   });
   return kRoutes;

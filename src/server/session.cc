@@ -1,6 +1,7 @@
 #include "server/session.h"
 
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
@@ -14,6 +15,7 @@
 #include "server/handler.h"
 #include "server/limits.h"
 #include "server/response_head.h"
+#include "server/run_routes.h"
 
 namespace gb::server {
 namespace {
@@ -28,6 +30,8 @@ using Clock = std::chrono::steady_clock;
 // discard the answer before the client reads it. Both bounds keep this cheap.
 constexpr std::chrono::milliseconds kDrainTimeout{2'000};
 constexpr size_t kDrainMaxBytes = 4u << 20;
+// How long a request may wait and work in the pool before the connection gives up on it.
+constexpr std::chrono::seconds kWorkTimeout{120};
 
 std::string_view view(beast::string_view s) {
   return {s.data(), s.size()};
@@ -39,14 +43,18 @@ std::string_view view(beast::string_view s) {
 // write).
 class Session : public std::enable_shared_from_this<Session> {
  public:
-  Session(SessionSocket socket, std::chrono::milliseconds idle_timeout, ConnectionSlot slot,
-          BodyBudget& budget)
+  Session(SessionSocket socket, ConnectionSlot slot, const SessionShared& shared)
       : socket_(std::move(socket)),
         watchdog_(socket_.get_executor()),
-        idle_timeout_(idle_timeout),
+        idle_timeout_(shared.idle_timeout),
         slot_(std::move(slot)),
-        budget_(budget) {
+        budget_(shared.budget),
+        services_(shared.services),
+        pool_(shared.pool) {
     buffer_.reserve(kReadBufferReserve);
+    beast::error_code ec;
+    auto peer = socket_.remote_endpoint(ec);
+    if (!ec) client_ = peer.address().to_string();
   }
 
   void start() {
@@ -81,7 +89,7 @@ class Session : public std::enable_shared_from_this<Session> {
   void read_header() {
     parser_.emplace();
     parser_->header_limit(static_cast<std::uint32_t>(kMaxHeaderBytes));
-    parser_->body_limit(kMaxBodyBytes);
+    parser_->body_limit(kMaxRunBodyBytes);  // the largest of any route; on_header narrows it
     deadline_ = Clock::now() + idle_timeout_;
     http::async_read_header(socket_, buffer_, *parser_,
                             beast::bind_front_handler(&Session::on_header, shared_from_this()));
@@ -90,9 +98,15 @@ class Session : public std::enable_shared_from_this<Session> {
   void on_header(beast::error_code ec, std::size_t) {
     if (ec) return on_read_error(ec);
     if (parser_->is_done()) return answer();
-    // A body is coming: its bytes must fit the server-wide budget before any is read (or a
-    // "100 Continue" invites it). The header has already bounded a Content-Length to 1 MiB.
-    size_t body_bytes = parser_->content_length().value_or(kMaxBodyBytes);
+    // A body is coming: it must fit its route's limit and the server-wide budget before any is
+    // read (or a "100 Continue" invites it).
+    auto& head = parser_->get();
+    size_t limit = max_body_bytes(view(head.method_string()), view(head.target()));
+    if (parser_->content_length().value_or(0) > limit) {
+      return answer_and_close(handle_error(413, "Body too large"));
+    }
+    parser_->body_limit(limit);
+    size_t body_bytes = parser_->content_length().value_or(limit);
     if (!budget_.try_take(body_bytes)) {
       Response busy = handle_error(429, "Server busy: too many request bodies in flight");
       busy.headers.push_back({"Retry-After", "1"});
@@ -159,8 +173,33 @@ class Session : public std::enable_shared_from_this<Session> {
   void answer() {
     auto& request = parser_->get();
     Request plain{view(request.method_string()), view(request.target()), request.body(),
-                  view(request[http::field::host])};
-    send(handle(plain), request.keep_alive(), request.version());
+                  view(request[http::field::host]), client_};
+    if (services_ != nullptr && pool_ != nullptr && uses_store(plain)) {
+      return answer_from_pool(plain, request.keep_alive(), request.version());
+    }
+    send(handle(plain, services_), request.keep_alive(), request.version());
+  }
+
+  // Runs a store route on the work pool and sends its answer from this connection's thread.
+  // The request's views stay valid: the parser is kept until the answer is written.
+  void answer_from_pool(const Request& plain, bool keep_alive, unsigned version) {
+    if (std::optional<Response> refused = admit_submission(plain, services_)) {
+      add_cors_headers(*refused);
+      return send(std::move(*refused), keep_alive, version);
+    }
+    deadline_ = Clock::now() + kWorkTimeout;
+    auto job = [self = shared_from_this(), plain, keep_alive, version] {
+      Response response = handle(plain, self->services_);
+      asio::post(self->socket_.get_executor(),
+                 [self, response = std::move(response), keep_alive, version]() mutable {
+                   self->send(std::move(response), keep_alive, version);
+                 });
+    };
+    if (!pool_->try_submit(std::move(job))) {
+      Response busy = handle_error(503, "Busy");
+      busy.headers.push_back({"Retry-After", "1"});
+      send(std::move(busy), keep_alive, version);
+    }
   }
 
   void answer_and_close(Response response) { send(std::move(response), false, 11); }
@@ -229,6 +268,9 @@ class Session : public std::enable_shared_from_this<Session> {
   std::chrono::milliseconds idle_timeout_;
   ConnectionSlot slot_;
   BodyBudget& budget_;
+  const Services* services_;
+  WorkPool* pool_;
+  std::string client_;
   BodyLease body_lease_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::optional<http::response<http::empty_body>> continue_;
@@ -239,9 +281,8 @@ class Session : public std::enable_shared_from_this<Session> {
 
 }  // namespace
 
-void start_session(SessionSocket socket, std::chrono::milliseconds idle_timeout,
-                   ConnectionSlot slot, BodyBudget& budget) {
-  std::make_shared<Session>(std::move(socket), idle_timeout, std::move(slot), budget)->start();
+void start_session(SessionSocket socket, ConnectionSlot slot, const SessionShared& shared) {
+  std::make_shared<Session>(std::move(socket), std::move(slot), shared)->start();
 }
 
 }  // namespace gb::server

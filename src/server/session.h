@@ -9,6 +9,8 @@
 
 #include "server/body_budget.h"
 #include "server/connection_slot.h"
+#include "server/services.h"
+#include "server/work_pool.h"
 
 namespace gb::server {
 
@@ -17,10 +19,16 @@ namespace gb::server {
 using SessionSocket =
     boost::asio::ip::tcp::socket::rebind_executor<boost::asio::io_context::executor_type>::other;
 
+// What every session of one server shares; everything it points at outlives the sessions.
+struct SessionShared {
+  std::chrono::milliseconds idle_timeout;
+  BodyBudget& budget;                  // request bodies are counted against it
+  const Services* services = nullptr;  // the runs routes' store and limits, or null
+  WorkPool* pool = nullptr;            // where store routes run, off the connection thread
+};
+
 // Starts serving `socket` on its io_context, which one thread runs (so the session needs no
-// strand); the session keeps itself alive until it closes. Request bodies are counted against
-// `budget`, which must outlive the session.
-void start_session(SessionSocket socket, std::chrono::milliseconds idle_timeout,
-                   ConnectionSlot slot, BodyBudget& budget);
+// strand); the session keeps itself alive until it closes.
+void start_session(SessionSocket socket, ConnectionSlot slot, const SessionShared& shared);
 
 }  // namespace gb::server

@@ -69,4 +69,25 @@ std::string render_play_page(const GameService& game, std::string_view base) {
   return html_page(info.name, body);
 }
 
+std::string render_leaderboard_page(const GameService& game, std::string_view base) {
+  const GameInfo& info = game.info();
+  std::string board = std::string(base) + "/api/leaderboard/" + std::string(info.slug);
+  std::string body = "<p>";
+  append_link(body, std::string(base) + "/", "All games");
+  body += "</p>\n<h1>";
+  append_markup_escaped(body, info.name);
+  body +=
+      " leaderboards</h1>\n<p>Every entry is a run the server replayed and scored "
+      "itself.</p>\n<ul>\n<li>";
+  append_link(body, board + "?kind=all", "All time (people and agents)");
+  body += "</li>\n<li>";
+  append_link(body, board + "?kind=all&daily=today", "Today's challenge");
+  body += "</li>\n<li>";
+  append_link(body, board + "?kind=human", "People");
+  body += "</li>\n<li>";
+  append_link(body, board + "?kind=agent", "Agents");
+  body += "</li>\n</ul>\n";
+  return html_page(std::string(info.name) + " leaderboards", body);
+}
+
 }  // namespace gb::server

@@ -15,4 +15,7 @@ std::string render_lobby(std::string_view base);
 // Returns the generated page of one game: what it is, and how to play it over the API.
 std::string render_play_page(const GameService& game, std::string_view base);
 
+// Returns the generated leaderboard page of one game: links to its boards' JSON.
+std::string render_leaderboard_page(const GameService& game, std::string_view base);
+
 }  // namespace gb::server

@@ -22,6 +22,8 @@ struct Traits {
   static void candidate_actions(const State& s, ActionList& out);
   static int64_t score(const State& s) { return s.score; }
   static bool game_over(const State& s) { return s.status == Status::kDone; }
+  // A tick of count N is N engine steps; every other action is one.
+  static int64_t engine_steps(const Action& a) { return a.type == ActionType::kTick ? a.count : 1; }
 
   static std::optional<Action> decode_action(JsonValue v, Issues& issues);
   static bool decode_state(JsonValue v, State& out, Issues& issues);

@@ -22,6 +22,8 @@ struct Traits {
   static void candidate_actions(const State& s, ActionList& out);
   static int64_t score(const State& s) { return s.score; }
   static bool game_over(const State& s) { return s.phase == Phase::kOver; }
+  // Every action is one turn.
+  static int64_t engine_steps(const Action&) { return 1; }
 
   static std::optional<Action> decode_action(JsonValue v, Issues& issues);
   static bool decode_state(JsonValue v, State& out, Issues& issues);

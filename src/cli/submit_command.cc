@@ -1,0 +1,87 @@
+// `gameboard submit FILE --server URL --name N`: sends a replay file (the browser's download
+// format) to a server, which replays it and puts the score it computes on its boards.
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "cli/commands.h"
+#include "harness/result_files.h"
+#include "harness/run_submit.h"
+
+namespace gb::cli {
+namespace {
+
+struct SubmitCommandOptions {
+  std::string file;
+  std::string server = "http://127.0.0.1:8080";
+  std::string name;
+  std::string kind = "human";
+  std::string agent;
+  std::string token;
+};
+
+// Reads, sends and reports; returns the exit code (0 stored, 1 refused or unreachable, 2 usage).
+int run_submit(const SubmitCommandOptions& o) {
+  harness::SubmitOptions options;
+  std::string error;
+  if (!harness::parse_base_url(o.server, options.server, error)) {
+    std::cerr << "gameboard submit: " << error << "\n";
+    return 2;
+  }
+  options.name = o.name;
+  options.kind = o.kind;
+  options.agent = o.agent;
+  options.token = o.token;
+  std::string text;
+  if (!harness::read_text_file(o.file, text, error)) {
+    std::cerr << "gameboard submit: " << error << "\n";
+    return 2;
+  }
+  std::optional<std::string> body = harness::submission_from_replay(text, options, error);
+  if (!body) {
+    std::cerr << "gameboard submit: " << o.file << ": " << error << "\n";
+    return 2;
+  }
+  harness::HttpAnswer answer;
+  try {
+    answer = harness::submit_run(options, *body);
+  } catch (const std::exception& e) {
+    std::cerr << "gameboard submit: " << e.what() << "\n";
+    return 1;
+  }
+  std::cout << answer.body << "\n";
+  if (answer.status == 201 || answer.status == 200) {
+    if (std::string token = harness::token_of(answer.body); !token.empty()) {
+      std::cerr << "The name '" << o.name << "' is now yours. Keep this token; later runs under "
+                << "it need --token " << token << "\n";
+    }
+    return 0;
+  }
+  std::cerr << "gameboard submit: the server answered HTTP " << answer.status << "\n";
+  return 1;
+}
+
+}  // namespace
+
+void register_submit_command(CLI::App& app) {
+  auto o = std::make_shared<SubmitCommandOptions>();
+  CLI::App* submit = app.add_subcommand(
+      "submit",
+      "Send a replay file ({slug, seed, actions, score}) to a server's leaderboard. The server "
+      "replays the actions and stores the score it computes; a different declared score is "
+      "refused. Prints the stored run as JSON.");
+  submit->add_option("FILE", o->file, "The replay file")->required()->check(CLI::ExistingFile);
+  submit->add_option("--server", o->server, "The server's base URL")->capture_default_str();
+  submit->add_option("--name", o->name, "The name to appear on the board")->required();
+  submit->add_option("--kind", o->kind, "human or agent")
+      ->check(CLI::IsMember({"human", "agent"}))
+      ->capture_default_str();
+  submit->add_option("--agent", o->agent, "The agent's label (with --kind agent)");
+  submit->add_option("--token", o->token, "The name's token, when the name is already yours");
+  submit->callback([o] {
+    int code = run_submit(*o);
+    if (code != 0) throw CLI::RuntimeError(code);
+  });
+}
+
+}  // namespace gb::cli

@@ -1,0 +1,47 @@
+// Submitting a run: check the name and its token, verify by replay, compare a declared score,
+// store once, and rank. Shared by POST /api/runs and the MCP tool; knows nothing of HTTP or JSON
+// text beyond the actions value it verifies.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/json_reader.h"
+#include "registry/service.h"
+#include "store/store.h"
+
+namespace gb::runs {
+
+struct RunSubmission {
+  std::string slug;
+  uint32_t seed = 0;
+  JsonValue actions;
+  std::string name;                       // as sent; checked here
+  std::optional<std::string> token;       // the name's token, when the name is already claimed
+  std::string kind = "human";             // "human" or "agent" (checked by the codec)
+  std::string agent;                      // the agent label, may be empty
+  std::optional<int64_t> declared_score;  // the score the client claims, checked against replay
+};
+
+enum class SubmitVerdict { kCreated, kExisting, kInvalid, kNameTaken };
+
+struct SubmitAnswer {
+  SubmitVerdict verdict = SubmitVerdict::kInvalid;
+  std::vector<std::string> issues;  // kInvalid: what is wrong
+  store::StoredRun run;             // kCreated / kExisting
+  int64_t rank = 0;                 // on the all-time board of the run's kind
+  std::string token;                // kCreated / kExisting that claimed a new name: shown once
+};
+
+// Runs the whole submission against `store`; `now` is the ISO-8601 UTC time to record
+// (created_at; its first 10 characters are the day). Throws store::StoreError when the store
+// cannot answer (nothing was acknowledged).
+SubmitAnswer submit_run(store::Store& store, const RunSubmission& submission,
+                        const std::string& now, const RunBounds& bounds = {});
+
+// Returns the current UTC time as ISO-8601 with milliseconds, e.g. 2026-12-03T11:05:42.123Z.
+std::string utc_now();
+
+}  // namespace gb::runs

@@ -1,0 +1,34 @@
+// The routes of SPEC section 8: submitting a run (verified by replay), reading one back, the
+// boards and the daily challenge. They touch the store, so the server runs them on its work pool.
+#pragma once
+
+#include <optional>
+
+#include "server/router.h"
+#include "server/services.h"
+
+namespace gb::server {
+
+// The largest body POST /api/runs accepts (other routes: kMaxBodyBytes).
+inline constexpr size_t kMaxRunBodyBytes = 4u << 20;
+
+// POST /api/runs: 201 stored, 200 already stored, 400 invalid, 403 name taken, 503 store down.
+Response submit_run_route(const RouteContext& context);
+// GET /api/runs/{id}: the stored run with its actions; 404 unknown or hidden.
+Response get_run_route(const RouteContext& context);
+// GET /api/leaderboard/{slug}?kind=&seed=&daily=&limit=&offset=
+Response leaderboard_route(const RouteContext& context);
+// GET /api/daily/{slug}: today's (UTC) challenge seed.
+Response daily_route(const RouteContext& context);
+
+// The per-client submission limit, checked on the connection thread before the work is queued:
+// a 429 answer with Retry-After, or nullopt to go on.
+std::optional<Response> admit_submission(const Request& request, const Services* services);
+
+// Whether `request` goes to the work pool (it touches the store).
+bool uses_store(const Request& request);
+
+// Today's UTC date, YYYY-MM-DD.
+std::string utc_today();
+
+}  // namespace gb::server

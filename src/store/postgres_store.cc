@@ -1,0 +1,427 @@
+#include "store/postgres_store.h"
+
+#include <libpq-fe.h>
+
+#include <array>
+#include <condition_variable>
+#include <mutex>
+#include <type_traits>
+#include <vector>
+
+#include "store/store_sql.h"
+
+namespace gb::store {
+namespace {
+
+// The schema, one migration per entry; entry i takes the schema from version i to i + 1.
+constexpr auto kMigrations = std::to_array<std::string_view>({
+    R"sql(
+CREATE TABLE runs (
+  id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  run_key TEXT NOT NULL UNIQUE,
+  slug TEXT NOT NULL,
+  seed BIGINT NOT NULL,
+  actions TEXT NOT NULL,
+  score BIGINT NOT NULL,
+  length BIGINT NOT NULL,
+  steps BIGINT NOT NULL,
+  ended INTEGER NOT NULL,
+  state_hash TEXT NOT NULL,
+  name TEXT NOT NULL,
+  name_key TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  agent TEXT NOT NULL,
+  rules_version BIGINT NOT NULL,
+  created_at TEXT NOT NULL,
+  day TEXT NOT NULL,
+  hidden INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX runs_board ON runs (slug, rules_version, kind, score DESC);
+CREATE INDEX runs_daily ON runs (slug, day, seed);
+CREATE TABLE names (
+  name_key TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE settings (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+)sql",
+});
+
+constexpr int64_t kMigrationLock = 0x67616d65626f6172;  // "gameboar"
+
+// One query result, cleared on destruction.
+class Result {
+ public:
+  explicit Result(PGresult* r) : r_(r) {}
+  ~Result() { PQclear(r_); }
+  Result(Result&& other) noexcept : r_(other.r_) { other.r_ = nullptr; }
+  Result(const Result&) = delete;
+  Result& operator=(const Result&) = delete;
+  int rows() const { return PQntuples(r_); }
+  std::string text(int row, int col) const {
+    return std::string(PQgetvalue(r_, row, col), static_cast<size_t>(PQgetlength(r_, row, col)));
+  }
+  int64_t integer(int row, int col) const { return std::stoll(text(row, col)); }
+
+ private:
+  PGresult* r_;
+};
+
+// Parameters as text (libpq's text format); a null entry sends SQL NULL.
+class Params {
+ public:
+  Params& add(std::string_view v) {
+    values_.emplace_back(v);
+    null_.push_back(false);
+    return *this;
+  }
+  Params& add(int64_t v) { return add(std::to_string(v)); }
+  Params& null() {
+    values_.emplace_back();
+    null_.push_back(true);
+    return *this;
+  }
+  std::vector<const char*> pointers() const {
+    std::vector<const char*> out;
+    for (size_t i = 0; i < values_.size(); ++i)
+      out.push_back(null_[i] ? nullptr : values_[i].c_str());
+    return out;
+  }
+
+ private:
+  std::vector<std::string> values_;
+  std::vector<bool> null_;
+};
+
+// One connection: runs statements, and marks itself broken when the server goes away, so the
+// pool reconnects it before its next use.
+class Connection {
+ public:
+  explicit Connection(const std::string& url) : url_(url) {}
+  ~Connection() { PQfinish(conn_); }
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  // Connects when not connected (or the last use broke the connection). Throws StoreError.
+  void ensure() {
+    if (conn_ && PQstatus(conn_) == CONNECTION_OK) return;
+    PQfinish(conn_);
+    conn_ = PQconnectdb(url_.c_str());
+    if (PQstatus(conn_) != CONNECTION_OK) {
+      std::string why = PQerrorMessage(conn_);
+      PQfinish(conn_);
+      conn_ = nullptr;
+      throw StoreError("postgres: cannot connect: " + why);
+    }
+  }
+
+  // Runs `sql` with `params`; throws StoreError unless it returns rows or completes.
+  Result run(std::string_view sql, const Params& params = {}) {
+    std::vector<const char*> values = params.pointers();
+    PGresult* r = PQexecParams(conn_, std::string(sql).c_str(), static_cast<int>(values.size()),
+                               nullptr, values.data(), nullptr, nullptr, 0);
+    ExecStatusType status = PQresultStatus(r);
+    if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) {
+      std::string why = r ? PQresultErrorMessage(r) : PQerrorMessage(conn_);
+      PQclear(r);
+      throw StoreError("postgres: " + why);
+    }
+    return Result(r);
+  }
+
+  bool healthy() const { return conn_ && PQstatus(conn_) == CONNECTION_OK; }
+  PGconn* raw() { return conn_; }
+
+ private:
+  std::string url_;
+  PGconn* conn_ = nullptr;
+};
+
+class PostgresStore final : public Store {
+ public:
+  PostgresStore(const std::string& url, size_t pool_size) {
+    for (size_t i = 0; i < pool_size; ++i) idle_.push_back(std::make_unique<Connection>(url));
+    with_connection([](Connection& c) { migrate(c); });
+  }
+
+  SubmitResult submit(const NewRun& run, std::string_view presented_token_hash,
+                      std::string_view fresh_token_hash) override {
+    // Idempotent (the run_key is unique), so a retry after a broken connection is safe.
+    return with_connection([&](Connection& c) {
+      SubmitResult result;
+      c.run("BEGIN");
+      try {
+        Result claimed = c.run(
+            "INSERT INTO names (name_key, token_hash, created_at) VALUES ($1, $2, $3) "
+            "ON CONFLICT (name_key) DO NOTHING RETURNING name_key",
+            Params().add(run.name_key).add(fresh_token_hash).add(run.created_at));
+        if (claimed.rows() == 1) {
+          result.name_claimed = true;
+        } else {
+          Result owner =
+              c.run("SELECT token_hash FROM names WHERE name_key = $1", Params().add(run.name_key));
+          if (owner.rows() != 1 || owner.text(0, 0) != presented_token_hash) {
+            c.run("ROLLBACK");
+            result.status = SubmitStatus::kNameTaken;
+            return result;
+          }
+        }
+        Result inserted = c.run(postgres_sql(std::string(kInsertRun) +
+                                             " ON CONFLICT (run_key) DO NOTHING RETURNING id"),
+                                new_run_params(run));
+        if (inserted.rows() == 1) {
+          result.status = SubmitStatus::kCreated;
+          result.run.NewRun::operator=(run);
+          result.run.id = inserted.integer(0, 0);
+        } else {
+          Result existing =
+              c.run(std::string(kSelectRun) + " WHERE run_key = $1", Params().add(run.run_key));
+          if (existing.rows() != 1) throw StoreError("postgres: a conflicting run vanished");
+          result.status = SubmitStatus::kExisting;
+          result.run = read_run(existing, 0);
+        }
+        c.run("COMMIT");
+      } catch (...) {
+        if (c.healthy()) PQclear(PQexec(c.raw(), "ROLLBACK"));
+        throw;
+      }
+      return result;
+    });
+  }
+
+  std::optional<StoredRun> run(int64_t id) override {
+    return with_connection([&](Connection& c) -> std::optional<StoredRun> {
+      Result r = c.run(std::string(kSelectRun) + " WHERE id = $1", Params().add(id));
+      if (r.rows() == 0) return std::nullopt;
+      return read_run(r, 0);
+    });
+  }
+
+  bool set_hidden(int64_t id, bool hidden) override {
+    return with_connection([&](Connection& c) {
+      Result r = c.run("UPDATE runs SET hidden = $1 WHERE id = $2 RETURNING id",
+                       Params().add(int64_t{hidden ? 1 : 0}).add(id));
+      return r.rows() > 0;
+    });
+  }
+
+  Board leaderboard(const BoardQuery& query) override {
+    return with_connection([&](Connection& c) {
+      Board board;
+      Result count = c.run(board_count_sql(Dialect::kPostgres), board_params(query));
+      board.total = count.integer(0, 0);
+      Params page = board_params(query);
+      page.add(query.limit).add(query.offset);
+      Result rows = c.run(board_page_sql(Dialect::kPostgres), page);
+      for (int i = 0; i < rows.rows(); ++i) {
+        BoardEntry e;
+        e.rank = rows.integer(i, 0);
+        e.id = rows.integer(i, 1);
+        e.name = rows.text(i, 2);
+        e.kind = rows.text(i, 3);
+        e.agent = rows.text(i, 4);
+        e.score = rows.integer(i, 5);
+        e.length = rows.integer(i, 6);
+        e.seed = static_cast<uint32_t>(rows.integer(i, 7));
+        e.created_at = rows.text(i, 8);
+        board.entries.push_back(std::move(e));
+      }
+      return board;
+    });
+  }
+
+  int64_t rank_of(std::string_view slug, std::string_view kind, uint32_t rules_version,
+                  int64_t score, std::string_view name_key) override {
+    return with_connection([&](Connection& c) {
+      Result r =
+          c.run(rank_sql(Dialect::kPostgres),
+                Params().add(slug).add(kind).add(int64_t{rules_version}).add(score).add(name_key));
+      return 1 + r.integer(0, 0);
+    });
+  }
+
+  std::string get_or_put_setting(std::string_view key, std::string_view value) override {
+    return with_connection([&](Connection& c) {
+      c.run("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+            Params().add(key).add(value));
+      Result r = c.run("SELECT value FROM settings WHERE key = $1", Params().add(key));
+      if (r.rows() != 1) throw StoreError("postgres: setting vanished");
+      return r.text(0, 0);
+    });
+  }
+
+  int schema_version() override {
+    return with_connection([](Connection& c) {
+      return static_cast<int>(
+          c.run("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").integer(0, 0));
+    });
+  }
+
+  std::string integrity_problem() override {
+    return with_connection([](Connection& c) {
+      Result dup = c.run("SELECT COUNT(*) - COUNT(DISTINCT run_key) FROM runs");
+      return dup.integer(0, 0) == 0 ? std::string() : "duplicate run keys\n";
+    });
+  }
+
+ private:
+  // Runs `work` on a pooled connection, connecting it first when needed. A failure on a
+  // connection that broke (the server restarted) is retried once on a fresh connection.
+  template <class Work>
+  std::invoke_result_t<Work&, Connection&> with_connection(Work&& work) {
+    std::unique_ptr<Connection> conn = take();
+    struct Return {
+      PostgresStore& store;
+      std::unique_ptr<Connection>& conn;
+      ~Return() { store.give_back(std::move(conn)); }
+    } give_back_on_exit{*this, conn};
+    for (int attempt = 0;; ++attempt) {
+      try {
+        conn->ensure();
+        return work(*conn);
+      } catch (const StoreError&) {
+        if (attempt > 0 || conn->healthy()) throw;
+      }
+    }
+  }
+
+  std::unique_ptr<Connection> take() {
+    std::unique_lock lock(mutex_);
+    available_.wait(lock, [&] { return !idle_.empty(); });
+    std::unique_ptr<Connection> c = std::move(idle_.back());
+    idle_.pop_back();
+    return c;
+  }
+
+  void give_back(std::unique_ptr<Connection> c) {
+    {
+      std::lock_guard lock(mutex_);
+      idle_.push_back(std::move(c));
+    }
+    available_.notify_one();
+  }
+
+  // Applies the missing migrations under an advisory lock, each in its own transaction.
+  static void migrate(Connection& c) {
+    c.run("SELECT pg_advisory_lock($1)", Params().add(kMigrationLock));
+    try {
+      c.run(
+          "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+          "applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
+      int64_t version =
+          c.run("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").integer(0, 0);
+      if (version > static_cast<int64_t>(kMigrations.size())) {
+        throw StoreError("postgres: the database is at schema version " + std::to_string(version) +
+                         ", newer than this program's " + std::to_string(kMigrations.size()));
+      }
+      for (auto v = static_cast<size_t>(version); v < kMigrations.size(); ++v) {
+        c.run("BEGIN");
+        try {
+          for (std::string_view statement : split_statements(kMigrations[v])) c.run(statement);
+          c.run("INSERT INTO schema_migrations (version) VALUES ($1)",
+                Params().add(static_cast<int64_t>(v + 1)));
+          c.run("COMMIT");
+        } catch (...) {
+          if (c.healthy()) PQclear(PQexec(c.raw(), "ROLLBACK"));
+          throw;
+        }
+      }
+    } catch (...) {
+      if (c.healthy()) PQclear(PQexec(c.raw(), "SELECT pg_advisory_unlock_all()"));
+      throw;
+    }
+    c.run("SELECT pg_advisory_unlock($1)", Params().add(kMigrationLock));
+  }
+
+  // Splits a migration at its semicolons (the migrations hold no semicolons inside literals).
+  static std::vector<std::string_view> split_statements(std::string_view script) {
+    std::vector<std::string_view> out;
+    while (!script.empty()) {
+      size_t end = script.find(';');
+      std::string_view statement = script.substr(0, end);
+      if (statement.find_first_not_of(" \n\t") != std::string_view::npos) out.push_back(statement);
+      script.remove_prefix(end == std::string_view::npos ? script.size() : end + 1);
+    }
+    return out;
+  }
+
+  static Params new_run_params(const NewRun& run) {
+    Params p;
+    p.add(run.run_key)
+        .add(run.slug)
+        .add(int64_t{run.seed})
+        .add(run.actions_json)
+        .add(run.score)
+        .add(run.length)
+        .add(run.steps)
+        .add(int64_t{run.over ? 1 : 0})
+        .add(run.state_hash)
+        .add(run.name)
+        .add(run.name_key)
+        .add(run.kind)
+        .add(run.agent)
+        .add(int64_t{run.rules_version})
+        .add(run.created_at)
+        .add(run.day);
+    return p;
+  }
+
+  static Params board_params(const BoardQuery& q) {
+    Params p;
+    p.add(q.slug).add(int64_t{q.rules_version});
+    if (q.kind == "all") {
+      p.null();
+    } else {
+      p.add(q.kind);
+    }
+    if (q.seed) {
+      p.add(int64_t{*q.seed});
+    } else {
+      p.null();
+    }
+    if (q.day) {
+      p.add(*q.day);
+    } else {
+      p.null();
+    }
+    return p;
+  }
+
+  static StoredRun read_run(const Result& r, int row) {
+    StoredRun run;
+    run.id = r.integer(row, 0);
+    run.run_key = r.text(row, 1);
+    run.slug = r.text(row, 2);
+    run.seed = static_cast<uint32_t>(r.integer(row, 3));
+    run.actions_json = r.text(row, 4);
+    run.score = r.integer(row, 5);
+    run.length = r.integer(row, 6);
+    run.steps = r.integer(row, 7);
+    run.over = r.integer(row, 8) != 0;
+    run.state_hash = r.text(row, 9);
+    run.name = r.text(row, 10);
+    run.name_key = r.text(row, 11);
+    run.kind = r.text(row, 12);
+    run.agent = r.text(row, 13);
+    run.rules_version = static_cast<uint32_t>(r.integer(row, 14));
+    run.created_at = r.text(row, 15);
+    run.day = r.text(row, 16);
+    run.hidden = r.integer(row, 17) != 0;
+    return run;
+  }
+
+  std::mutex mutex_;
+  std::condition_variable available_;
+  std::vector<std::unique_ptr<Connection>> idle_;
+};
+
+}  // namespace
+
+std::unique_ptr<Store> open_postgres_store(const std::string& url, size_t pool_size) {
+  return std::make_unique<PostgresStore>(url, pool_size);
+}
+
+}  // namespace gb::store

@@ -1,0 +1,371 @@
+#include "store/sqlite_store.h"
+
+#include <sqlite3.h>
+
+#include <array>
+#include <mutex>
+
+#include "store/store_sql.h"
+
+namespace gb::store {
+namespace {
+
+// The schema, one migration per entry; entry i takes the schema from version i to i + 1.
+constexpr auto kMigrations = std::to_array<std::string_view>({
+    R"sql(
+CREATE TABLE runs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  run_key TEXT NOT NULL UNIQUE,
+  slug TEXT NOT NULL,
+  seed INTEGER NOT NULL,
+  actions TEXT NOT NULL,
+  score INTEGER NOT NULL,
+  length INTEGER NOT NULL,
+  steps INTEGER NOT NULL,
+  ended INTEGER NOT NULL,
+  state_hash TEXT NOT NULL,
+  name TEXT NOT NULL,
+  name_key TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  agent TEXT NOT NULL,
+  rules_version INTEGER NOT NULL,
+  created_at TEXT NOT NULL,
+  day TEXT NOT NULL,
+  hidden INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX runs_board ON runs (slug, rules_version, kind, score DESC);
+CREATE INDEX runs_daily ON runs (slug, day, seed);
+CREATE TABLE names (
+  name_key TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE settings (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+)sql",
+});
+
+// A prepared statement, finalized on destruction.
+class Statement {
+ public:
+  Statement(sqlite3* db, std::string_view sql) {
+    if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) !=
+        SQLITE_OK) {
+      throw StoreError(std::string("sqlite: prepare: ") + sqlite3_errmsg(db));
+    }
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  // Binds parameter `i` (1-based).
+  void bind(int i, std::string_view text) {
+    check(
+        sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT));
+  }
+  void bind(int i, int64_t value) { check(sqlite3_bind_int64(stmt_, i, value)); }
+  void bind_null(int i) { check(sqlite3_bind_null(stmt_, i)); }
+
+  // Steps once: true when a row is available, false when done. Throws on an error.
+  bool step() {
+    int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    throw StoreError(std::string("sqlite: ") + sqlite3_errmsg(sqlite3_db_handle(stmt_)));
+  }
+  void reset() {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+  }
+
+  int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+  std::string text(int col) const {
+    const auto* p = sqlite3_column_text(stmt_, col);
+    return p ? std::string(reinterpret_cast<const char*>(p),
+                           static_cast<size_t>(sqlite3_column_bytes(stmt_, col)))
+             : std::string();
+  }
+
+ private:
+  void check(int rc) {
+    if (rc != SQLITE_OK) throw StoreError("sqlite: bind failed");
+  }
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+class SqliteStore final : public Store {
+ public:
+  explicit SqliteStore(const std::string& path) {
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX;
+    if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+      std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
+      sqlite3_close(db_);
+      throw StoreError("sqlite: cannot open " + path + ": " + why);
+    }
+    sqlite3_busy_timeout(db_, 10'000);
+    exec("PRAGMA journal_mode=WAL");
+    exec("PRAGMA synchronous=FULL");
+    exec("PRAGMA foreign_keys=ON");
+    migrate();
+  }
+  ~SqliteStore() override { sqlite3_close(db_); }
+
+  SubmitResult submit(const NewRun& run, std::string_view presented_token_hash,
+                      std::string_view fresh_token_hash) override {
+    std::lock_guard lock(mutex_);
+    Transaction tx(*this);
+    SubmitResult result;
+    Statement owner(db_, "SELECT token_hash FROM names WHERE name_key = ?1");
+    owner.bind(1, run.name_key);
+    if (owner.step()) {
+      if (owner.text(0) != presented_token_hash) {
+        result.status = SubmitStatus::kNameTaken;
+        return result;  // the transaction rolls back
+      }
+    } else {
+      Statement claim(db_,
+                      "INSERT INTO names (name_key, token_hash, created_at) VALUES (?1, ?2, ?3)");
+      claim.bind(1, run.name_key);
+      claim.bind(2, fresh_token_hash);
+      claim.bind(3, run.created_at);
+      claim.step();
+      result.name_claimed = true;
+    }
+    Statement existing(db_, std::string(kSelectRun) + " WHERE run_key = ?1");
+    existing.bind(1, run.run_key);
+    if (existing.step()) {
+      result.status = SubmitStatus::kExisting;
+      result.run = read_run(existing);
+      tx.commit();
+      return result;
+    }
+    Statement insert(db_, kInsertRun);
+    bind_new_run(insert, run);
+    insert.step();
+    result.status = SubmitStatus::kCreated;
+    result.run.NewRun::operator=(run);
+    result.run.id = sqlite3_last_insert_rowid(db_);
+    tx.commit();
+    return result;
+  }
+
+  std::optional<StoredRun> run(int64_t id) override {
+    std::lock_guard lock(mutex_);
+    Statement select(db_, std::string(kSelectRun) + " WHERE id = ?1");
+    select.bind(1, id);
+    if (!select.step()) return std::nullopt;
+    return read_run(select);
+  }
+
+  bool set_hidden(int64_t id, bool hidden) override {
+    std::lock_guard lock(mutex_);
+    Statement update(db_, "UPDATE runs SET hidden = ?1 WHERE id = ?2");
+    update.bind(1, hidden ? 1 : 0);
+    update.bind(2, id);
+    update.step();
+    return sqlite3_changes(db_) > 0;
+  }
+
+  Board leaderboard(const BoardQuery& query) override {
+    std::lock_guard lock(mutex_);
+    Board board;
+    Statement count(db_, board_count_sql(Dialect::kSqlite));
+    bind_board_filter(count, query);
+    if (count.step()) board.total = count.integer(0);
+    Statement page(db_, board_page_sql(Dialect::kSqlite));
+    bind_board_filter(page, query);
+    page.bind(6, query.limit);
+    page.bind(7, query.offset);
+    while (page.step()) board.entries.push_back(read_entry(page));
+    return board;
+  }
+
+  int64_t rank_of(std::string_view slug, std::string_view kind, uint32_t rules_version,
+                  int64_t score, std::string_view name_key) override {
+    std::lock_guard lock(mutex_);
+    Statement rank(db_, rank_sql(Dialect::kSqlite));
+    rank.bind(1, slug);
+    rank.bind(2, kind);
+    rank.bind(3, static_cast<int64_t>(rules_version));
+    rank.bind(4, score);
+    rank.bind(5, name_key);
+    rank.step();
+    return 1 + rank.integer(0);
+  }
+
+  std::string get_or_put_setting(std::string_view key, std::string_view value) override {
+    std::lock_guard lock(mutex_);
+    Transaction tx(*this);
+    Statement put(db_, "INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT DO NOTHING");
+    put.bind(1, key);
+    put.bind(2, value);
+    put.step();
+    Statement get(db_, "SELECT value FROM settings WHERE key = ?1");
+    get.bind(1, key);
+    get.step();
+    std::string stored = get.text(0);
+    tx.commit();
+    return stored;
+  }
+
+  int schema_version() override {
+    std::lock_guard lock(mutex_);
+    return static_cast<int>(user_version());
+  }
+
+  std::string integrity_problem() override {
+    std::lock_guard lock(mutex_);
+    Statement check(db_, "PRAGMA integrity_check");
+    std::string problems;
+    while (check.step()) {
+      std::string line = check.text(0);
+      if (line != "ok") problems += line + "\n";
+    }
+    return problems;
+  }
+
+ private:
+  // BEGIN IMMEDIATE on construction; rolls back on destruction unless committed.
+  class Transaction {
+   public:
+    explicit Transaction(SqliteStore& store) : store_(store) { store_.exec("BEGIN IMMEDIATE"); }
+    ~Transaction() {
+      if (!done_) sqlite3_exec(store_.db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    }
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    void commit() {
+      store_.exec("COMMIT");
+      done_ = true;
+    }
+
+   private:
+    SqliteStore& store_;
+    bool done_ = false;
+  };
+
+  void exec(const char* sql) {
+    char* error = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+      std::string why = error ? error : sqlite3_errmsg(db_);
+      sqlite3_free(error);
+      throw StoreError("sqlite: " + why);
+    }
+  }
+
+  int64_t user_version() {
+    Statement version(db_, "PRAGMA user_version");
+    version.step();
+    return version.integer(0);
+  }
+
+  // Applies the migrations past the file's user_version, each in its own transaction.
+  void migrate() {
+    std::lock_guard lock(mutex_);
+    for (;;) {
+      Transaction tx(*this);
+      int64_t version = user_version();
+      if (version > static_cast<int64_t>(kMigrations.size())) {
+        throw StoreError("sqlite: the database is at schema version " + std::to_string(version) +
+                         ", newer than this program's " + std::to_string(kMigrations.size()));
+      }
+      if (version == static_cast<int64_t>(kMigrations.size())) {
+        tx.commit();
+        return;
+      }
+      exec(std::string(kMigrations[static_cast<size_t>(version)]).c_str());
+      exec(("PRAGMA user_version = " + std::to_string(version + 1)).c_str());
+      tx.commit();
+    }
+  }
+
+  static void bind_new_run(Statement& s, const NewRun& run) {
+    s.bind(1, run.run_key);
+    s.bind(2, run.slug);
+    s.bind(3, static_cast<int64_t>(run.seed));
+    s.bind(4, run.actions_json);
+    s.bind(5, run.score);
+    s.bind(6, run.length);
+    s.bind(7, run.steps);
+    s.bind(8, run.over ? 1 : 0);
+    s.bind(9, run.state_hash);
+    s.bind(10, run.name);
+    s.bind(11, run.name_key);
+    s.bind(12, run.kind);
+    s.bind(13, run.agent);
+    s.bind(14, static_cast<int64_t>(run.rules_version));
+    s.bind(15, run.created_at);
+    s.bind(16, run.day);
+  }
+
+  static StoredRun read_run(const Statement& s) {
+    StoredRun run;
+    run.id = s.integer(0);
+    run.run_key = s.text(1);
+    run.slug = s.text(2);
+    run.seed = static_cast<uint32_t>(s.integer(3));
+    run.actions_json = s.text(4);
+    run.score = s.integer(5);
+    run.length = s.integer(6);
+    run.steps = s.integer(7);
+    run.over = s.integer(8) != 0;
+    run.state_hash = s.text(9);
+    run.name = s.text(10);
+    run.name_key = s.text(11);
+    run.kind = s.text(12);
+    run.agent = s.text(13);
+    run.rules_version = static_cast<uint32_t>(s.integer(14));
+    run.created_at = s.text(15);
+    run.day = s.text(16);
+    run.hidden = s.integer(17) != 0;
+    return run;
+  }
+
+  // Binds ?1 slug, ?2 version, ?3 kind (NULL for all), ?4 seed (NULL), ?5 day (NULL).
+  static void bind_board_filter(Statement& s, const BoardQuery& q) {
+    s.bind(1, q.slug);
+    s.bind(2, static_cast<int64_t>(q.rules_version));
+    if (q.kind == "all") {
+      s.bind_null(3);
+    } else {
+      s.bind(3, q.kind);
+    }
+    if (q.seed) {
+      s.bind(4, static_cast<int64_t>(*q.seed));
+    } else {
+      s.bind_null(4);
+    }
+    if (q.day) {
+      s.bind(5, *q.day);
+    } else {
+      s.bind_null(5);
+    }
+  }
+
+  static BoardEntry read_entry(const Statement& s) {
+    BoardEntry e;
+    e.rank = s.integer(0);
+    e.id = s.integer(1);
+    e.name = s.text(2);
+    e.kind = s.text(3);
+    e.agent = s.text(4);
+    e.score = s.integer(5);
+    e.length = s.integer(6);
+    e.seed = static_cast<uint32_t>(s.integer(7));
+    e.created_at = s.text(8);
+    return e;
+  }
+
+  sqlite3* db_ = nullptr;
+  std::mutex mutex_;
+};
+
+}  // namespace
+
+std::unique_ptr<Store> open_sqlite_store(const std::string& path) {
+  return std::make_unique<SqliteStore>(path);
+}
+
+}  // namespace gb::store

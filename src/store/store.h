@@ -1,0 +1,130 @@
+// The store: where verified runs, name claims and the daily secret live. One interface, two
+// implementations (SQLite by default, PostgreSQL for several replicas), one test suite. SQL lives
+// only behind this interface, in prepared statements, with a versioned schema.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gb::store {
+
+// The store could not answer (database down, disk full, a broken connection). Callers answer 503;
+// nothing was acknowledged.
+class StoreError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A run that replay verified, ready to be stored.
+struct NewRun {
+  std::string slug;
+  uint32_t seed = 0;
+  std::string actions_json;  // the compact JSON array that was verified
+  int64_t score = 0;
+  int64_t length = 0;  // actions
+  int64_t steps = 0;   // engine steps
+  bool over = false;
+  std::string state_hash;  // fnv1a64 of the final state's JSON, hex
+  std::string name;        // as shown (trimmed, NFC)
+  std::string name_key;    // identity of the name (NFKC case-folded): who owns it
+  std::string kind;        // "human" or "agent"
+  std::string agent;       // the submitter's label, may be empty
+  uint32_t rules_version = 0;
+  std::string run_key;     // idempotency key over (slug, seed, actions, name_key, kind)
+  std::string created_at;  // ISO-8601 UTC with milliseconds, e.g. 2026-12-03T11:05:42.123Z
+  std::string day;         // created_at's UTC date, YYYY-MM-DD
+};
+
+struct StoredRun : NewRun {
+  int64_t id = 0;
+  bool hidden = false;
+};
+
+enum class SubmitStatus { kCreated, kExisting, kNameTaken };
+
+struct SubmitResult {
+  SubmitStatus status = SubmitStatus::kCreated;
+  StoredRun run;              // the stored run (new or existing); empty for kNameTaken
+  bool name_claimed = false;  // this call claimed the name with the fresh token's hash
+};
+
+// Which board: per game, per kind ("human", "agent" or "all"), optionally one seed and one day.
+struct BoardQuery {
+  std::string slug;
+  std::string kind = "human";
+  uint32_t rules_version = 0;
+  std::optional<uint32_t> seed;
+  std::optional<std::string> day;  // YYYY-MM-DD: only runs created that day
+  int64_t limit = 20;
+  int64_t offset = 0;
+};
+
+struct BoardEntry {
+  int64_t rank = 0;
+  int64_t id = 0;
+  std::string name;
+  std::string kind;
+  std::string agent;
+  int64_t score = 0;
+  int64_t length = 0;
+  uint32_t seed = 0;
+  std::string created_at;
+};
+
+struct Board {
+  int64_t total = 0;  // names on the board
+  std::vector<BoardEntry> entries;
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  // Stores `run` once, atomically with its name check: a new name is claimed with
+  // `fresh_token_hash`; a claimed name needs `presented_token_hash` to equal its hash (else
+  // kNameTaken, nothing stored). A run whose run_key is already stored answers kExisting with the
+  // stored run. Returns only once the run is durable. Throws StoreError.
+  virtual SubmitResult submit(const NewRun& run, std::string_view presented_token_hash,
+                              std::string_view fresh_token_hash) = 0;
+
+  // Returns run `id` (hidden or not), or nullopt.
+  virtual std::optional<StoredRun> run(int64_t id) = 0;
+
+  // Hides or shows run `id`; false when there is no such run.
+  virtual bool set_hidden(int64_t id, bool hidden) = 0;
+
+  // Returns one page of a board: each name's best visible run of the query's rules version (the
+  // earliest breaks ties), by descending score, equal scores sharing a rank (1 2 2 4) and listed
+  // earliest first.
+  virtual Board leaderboard(const BoardQuery& query) = 0;
+
+  // Returns the rank `score` holds on the all-time board of (slug, kind, version): one more than
+  // the number of other names whose best is higher.
+  virtual int64_t rank_of(std::string_view slug, std::string_view kind, uint32_t rules_version,
+                          int64_t score, std::string_view name_key) = 0;
+
+  // Returns the value stored under `key`, storing `value` first when there is none (the first
+  // writer wins, also across servers sharing the store).
+  virtual std::string get_or_put_setting(std::string_view key, std::string_view value) = 0;
+
+  // The schema version the store is at (the number of migrations applied).
+  virtual int schema_version() = 0;
+
+  // Checks the store's own consistency (SQLite's integrity_check); "" when sound.
+  virtual std::string integrity_problem() = 0;
+};
+
+// Opens the store named by `db` ("" for the default SQLite file in `data_dir`, "sqlite:PATH", or a
+// "postgresql://" / "postgres://" URL), creating the data folder and file on first use and
+// applying the migrations. Throws StoreError with the reason.
+std::unique_ptr<Store> open_store(std::string_view db, std::string_view data_dir);
+
+// The default SQLite file inside `data_dir`.
+std::string default_sqlite_path(std::string_view data_dir);
+
+}  // namespace gb::store

@@ -1,0 +1,50 @@
+// The SQL both stores share, written once with SQLite's numbered parameters (?1, ?2, ...);
+// PostgreSQL's spelling ($1, $2, ...) is derived by `postgres_sql`.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace gb::store {
+
+enum class Dialect { kSqlite, kPostgres };
+
+// The columns of a stored run, in the order the stores read them.
+inline constexpr std::string_view kSelectRun =
+    "SELECT id, run_key, slug, seed, actions, score, length, steps, ended, state_hash, name, "
+    "name_key, kind, agent, rules_version, created_at, day, hidden FROM runs";
+
+// Inserts a new run: ?1 run_key .. ?16 day, in NewRun's order.
+inline constexpr std::string_view kInsertRun =
+    "INSERT INTO runs (run_key, slug, seed, actions, score, length, steps, ended, state_hash, "
+    "name, name_key, kind, agent, rules_version, created_at, day) VALUES (?1, ?2, ?3, ?4, ?5, "
+    "?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)";
+
+// The visible runs of one board: ?1 slug, ?2 rules version, ?3 kind (NULL for every kind),
+// ?4 seed (NULL for any), ?5 day (NULL for any). The casts give PostgreSQL a type for a
+// parameter that may be NULL.
+inline constexpr std::string_view kBoardFilter =
+    "FROM runs WHERE slug = ?1 AND rules_version = ?2 AND hidden = 0 "
+    "AND (CAST(?3 AS TEXT) IS NULL OR kind = ?3) AND (CAST(?4 AS BIGINT) IS NULL OR seed = ?4) "
+    "AND (CAST(?5 AS TEXT) IS NULL OR day = ?5)";
+
+// Returns `sql` with every "?N" written "$N".
+std::string postgres_sql(std::string_view sql);
+
+// Returns `sql` in `dialect`.
+inline std::string in_dialect(Dialect dialect, std::string_view sql) {
+  return dialect == Dialect::kPostgres ? postgres_sql(sql) : std::string(sql);
+}
+
+// The number of names on a board (the filter's parameters).
+std::string board_count_sql(Dialect dialect);
+
+// One page of a board: each name's best run (earliest first among equal scores), ranked with
+// RANK() over the whole board, then ?6 limit and ?7 offset.
+std::string board_page_sql(Dialect dialect);
+
+// The number of other names whose best visible run beats a score: ?1 slug, ?2 kind, ?3 rules
+// version, ?4 score, ?5 the name_key to leave out.
+std::string rank_sql(Dialect dialect);
+
+}  // namespace gb::store
