@@ -1,5 +1,6 @@
 // The lobby: one card per game of /api/games, with the best local score and the useful links.
 import { listGames } from './api.js';
+import { fetchBoard, fetchDaily, replayUrl } from './boards.js';
 import { bestScore } from './scores.js';
 
 function element(tag, attrs = {}, text = '') {
@@ -21,9 +22,51 @@ function gameCard(game) {
   const links = element('p', { class: 'links' });
   links.append(element('a', { class: 'play', href: `/play/${game.slug}` }, 'Play'));
   links.append(element('a', { href: `/docs/api/${game.slug}` }, 'Rules and API'));
+  links.append(element('a', { href: `/leaderboard/${game.slug}` }, 'Leaderboard'));
   links.append(element('a', { href: `${game.initUrl}?seed=1` }, 'init JSON'));
   card.append(links);
+  const daily = element('p', { class: 'daily' });
+  card.append(daily);
+  const top = element('ol', { class: 'top-five', 'aria-label': `${game.name}: top five` });
+  card.append(top);
+  showDaily(game.slug, daily);
+  showTopFive(game.slug, top);
   return card;
+}
+
+// "Today's challenge": the day's seed, the same for everyone, with its own board.
+async function showDaily(slug, paragraph) {
+  try {
+    const daily = await fetchDaily(slug);
+    paragraph.append(
+      element('a', { class: 'daily-link', href: `/play/${slug}?seed=${daily.seed}` }, "Today's challenge"),
+      element('span', { class: 'muted' }, ` seed ${daily.seed} · ${daily.date}`),
+    );
+  } catch {
+    paragraph.remove();
+  }
+}
+
+// The all-time top five (people and agents), each linking to its replay.
+async function showTopFive(slug, list) {
+  try {
+    const board = await fetchBoard(slug, { kind: 'all', limit: 5 });
+    if (board.entries.length === 0) {
+      list.replaceWith(element('p', { class: 'top-five empty' }, 'No verified runs yet: be the first.'));
+      return;
+    }
+    list.replaceChildren(
+      ...board.entries.map((entry) => {
+        const item = element('li', { value: String(entry.rank) });
+        item.append(element('a', { href: replayUrl(entry.id) }, entry.name));
+        item.append(element('span', { class: 'score' }, ` ${entry.score}`));
+        if (entry.kind === 'agent') item.append(element('span', { class: 'kind' }, ' agent'));
+        return item;
+      }),
+    );
+  } catch {
+    list.remove();
+  }
 }
 
 async function showGames() {
