@@ -10,6 +10,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-format clang-14 libclang-rt-14-dev
   nodejs chromium
+  # the WebAssembly engine (src/wasm) and its tests
+  emscripten
 )
 # Debian's nodejs ships npm separately; a NodeSource nodejs bundles it (and conflicts with it).
 if ! command -v npm >/dev/null 2>&1; then packages+=(npm); fi
