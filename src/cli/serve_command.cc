@@ -17,6 +17,7 @@ struct ServeOptions {
   uint16_t port = 8080;
   unsigned threads = 0;
   std::string web_root = "web";
+  std::string wasm_dir = GB_DEFAULT_WASM_DIR;
 };
 
 // Runs the server with `options`; returns the process exit code.
@@ -24,6 +25,7 @@ int run_serve(const ServeOptions& options) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (fs::is_directory(options.web_root, ec)) server::set_web_root(options.web_root);
+  if (fs::is_directory(options.wasm_dir, ec)) server::set_wasm_root(options.wasm_dir);
   server::ServerOptions server_options;
   server_options.host = options.host;
   server_options.port = options.port;
@@ -67,6 +69,11 @@ void register_serve_command(CLI::App& app) {
   serve
       ->add_option("--web-root", options->web_root,
                    "Folder of browser pages (index.html, play.html); used when it exists")
+      ->capture_default_str();
+  serve
+      ->add_option("--wasm-dir", options->wasm_dir,
+                   "Folder of the WebAssembly engine (gameboard_engine.mjs/.wasm) served at "
+                   "/wasm/; used when it exists")
       ->capture_default_str();
   serve->callback([options] {
     int code = run_serve(*options);
