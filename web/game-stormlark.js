@@ -181,6 +181,27 @@ function draw(ctx, answer, width, height) {
   drawShip(ctx, s.shipLane, cw, ch, s.hull);
 }
 
+const KIND_LABELS = {
+  crag: 'crag (rock)',
+  knot: 'knot',
+  drifter: 'drifter (arrow: its drift)',
+  rimeshell: 'rimeshell (cracked: 1 hp left)',
+  sparker: 'sparker',
+  warden: 'warden (one pip per hp)',
+  squall: 'squall',
+  mote: 'mote',
+};
+
+// One swatch per thing drawn: the ship, each entity kind, the Gate.
+const legend = [
+  { label: 'your ship (its lane is lit)', draw: (ctx, s) => drawShip(ctx, 0, s, s, 3) },
+  ...Object.entries(KIND_LABELS).map(([kind, label]) => ({
+    label,
+    draw: (ctx, s) => drawEntity(ctx, { kind, hp: kind === 'rimeshell' ? 1 : 2, drift: 1 }, s / 2, s / 2, s * 1.2),
+  })),
+  { label: 'the Gate (reach it to clear the reach)', draw: (ctx, s) => drawGate(ctx, 0, s, s) },
+];
+
 function counters(answer) {
   const p = answer.observation.player;
   return [
@@ -215,4 +236,5 @@ export default {
   banner: (answer) => (answer.state.phase === 'reachClear' ? 'Gate reached! N: next reach · Esc: end run' : ''),
   counters,
   draw,
+  legend,
 };
