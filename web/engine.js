@@ -62,7 +62,12 @@ export class LocalGame {
 
   // The API's answer {ok, reason?, state, observation, legalActions, score, gameOver}.
   answer() {
-    return JSON.parse(this.text(this.m._gb_answer(this.handle)));
+    return JSON.parse(this.answerJson());
+  }
+
+  // The same answer as JSON text, byte for byte the API's.
+  answerJson() {
+    return this.text(this.m._gb_answer(this.handle));
   }
 
   // The state's JSON text, byte for byte the API's.

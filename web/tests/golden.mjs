@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { launchBrowser, loadPlaywright, openPage } from './browser.mjs';
-import { fnv1a64, inChromium, inProcess, nodeEngine, overHttp, replayAll } from './golden_paths.mjs';
+import { checkEngineContract } from './engine_contract.mjs';
+import { fnv1a64, inChromium, inProcess, nodeEngine, overHttp, rawState, replayAll } from './golden_paths.mjs';
 import { startServer } from './server.mjs';
 
 async function main() {
@@ -22,7 +23,8 @@ async function main() {
   for (const [slug, n] of Object.entries(perGame)) assert.ok(n >= 5, `${slug}: ${n} golden runs, want at least 5`);
 
   const expected = files.map((f) => inProcess(binary, path.join(goldenDir, f)));
-  const node = replayAll(await nodeEngine(wasmDir), replays);
+  const engine = await nodeEngine(wasmDir);
+  const node = replayAll(engine, replays);
   const playwright = await loadPlaywright();
   const server = await startServer(binary, path.resolve(goldenDir, '../../web'), wasmDir);
   const browser = await launchBrowser(playwright);
@@ -32,10 +34,20 @@ async function main() {
     const page = await openPage(browser.context, errors, { width: 800, height: 600 });
     const chromium = await inChromium(page, server.url, replays);
     assert.deepEqual(errors, [], 'no page errors');
+    try {
+      await checkEngineContract(engine, server.url);
+      console.log('ok   engine.js contract: init answers, refusals, invalid actions, clones');
+    } catch (error) {
+      failed += 1;
+      console.log(`FAIL engine.js contract: ${error.stack || error.message}`);
+    }
     for (const [i, file] of files.entries()) {
       try {
-        const http = await overHttp(server.url, replays[i]);
+        const answer = await overHttp(server.url, replays[i]);
+        const http = rawState(answer);
         assert.equal(fnv1a64(http), expected[i].hash, 'HTTP state bytes = in process');
+        assert.equal(node[i].answer, answer, 'wasm under Node answer bytes = HTTP');
+        assert.equal(chromium[i].answer, answer, 'wasm in Chromium answer bytes = HTTP');
         assert.equal(node[i].state, http, 'wasm under Node state bytes = HTTP');
         assert.equal(chromium[i].state, http, 'wasm in Chromium state bytes = HTTP');
         assert.equal(expected[i].score, replays[i].score, 'in process score = recorded');
@@ -51,7 +63,7 @@ async function main() {
     await browser.close();
     await server.stop();
   }
-  console.log(`${files.length - failed} passed, ${failed} failed`);
+  console.log(`${files.length + 1 - failed} passed, ${failed} failed`);
   return failed === 0 ? 0 : 1;
 }
 

@@ -34,7 +34,7 @@ export function rawState(answerText) {
   return answerText.slice(start + '"state":'.length, end);
 }
 
-// Replays over HTTP, carrying the state's exact bytes; answers the final state JSON.
+// Replays over HTTP, carrying the state's exact bytes; answers the last answer's JSON text.
 export async function overHttp(base, replay) {
   let text = await (await fetch(`${base}/api/games/${replay.slug}/init?seed=${replay.seed}`)).text();
   for (const [i, action] of replay.actions.entries()) {
@@ -46,7 +46,7 @@ export async function overHttp(base, replay) {
     text = await response.text();
     if (!response.ok || !JSON.parse(text).ok) throw new Error(`HTTP: action ${i} refused: ${text.slice(0, 200)}`);
   }
-  return rawState(text);
+  return text;
 }
 
 // Replays every run with the engine module of web/engine.js; answers [{state, score}] in order.
@@ -58,7 +58,7 @@ export function replayAll(engine, replays) {
       const result = game.step(action);
       if (!result.ok) throw new Error(`${replay.slug} seed ${replay.seed}: action ${i} refused: ${result.reason}`);
     }
-    const answer = { state: game.stateJson(), score: game.score, over: game.over };
+    const answer = { state: game.stateJson(), answer: game.answerJson(), score: game.score, over: game.over };
     game.close();
     return answer;
   });
