@@ -182,14 +182,14 @@ function draw(ctx, answer, width, height) {
 }
 
 const KIND_LABELS = {
-  crag: 'crag (rock)',
-  knot: 'knot',
-  drifter: 'drifter (arrow: its drift)',
-  rimeshell: 'rimeshell (cracked: 1 hp left)',
-  sparker: 'sparker',
-  warden: 'warden (one pip per hp)',
-  squall: 'squall',
-  mote: 'mote',
+  crag: 'crag: rock, absorbs a pulse, hitting it costs 1 hull',
+  knot: 'knot: one pulse clears it',
+  drifter: 'drifter: changes lane (arrow), one pulse clears it',
+  rimeshell: 'rimeshell: two pulses (cracked after one)',
+  sparker: 'sparker: costs 1 hull when it reaches your lane in column 1',
+  warden: 'warden: one pip per pulse it still takes, moves toward your lane',
+  squall: 'squall: absorbs a pulse, flying into it drains 3 charge',
+  mote: 'mote: fly into it for +3 charge and points',
 };
 
 // One swatch per thing drawn: the ship, each entity kind, the Gate.
@@ -197,7 +197,7 @@ const legend = [
   { label: 'your ship (its lane is lit)', draw: (ctx, s) => drawShip(ctx, 0, s, s, 3) },
   ...Object.entries(KIND_LABELS).map(([kind, label]) => ({
     label,
-    draw: (ctx, s) => drawEntity(ctx, { kind, hp: kind === 'rimeshell' ? 1 : 2, drift: 1 }, s / 2, s / 2, s * 1.2),
+    draw: (ctx, s) => drawEntity(ctx, { kind, hp: kind === 'rimeshell' ? 1 : 4, drift: 1 }, s / 2, s / 2, s * 1.2),
   })),
   { label: 'the Gate (reach it to clear the reach)', draw: (ctx, s) => drawGate(ctx, 0, s, s) },
 ];

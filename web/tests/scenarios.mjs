@@ -32,7 +32,10 @@ async function checkReplay(env, page, slug, seed, finalScore) {
   return replay;
 }
 
-async function stormlark(env, viewport, shotName, engine = 'local') {
+// The engine a page plays with unless asked otherwise: local when this build has it.
+const defaultEngine = (env) => (env.wasm ? 'local' : 'server');
+
+async function stormlark(env, viewport, shotName, engine = defaultEngine(env)) {
   const query = engine === 'server' ? '?seed=7&engine=server' : '?seed=7';
   const page = await openPlay(env, 'stormlark', query, viewport);
   assert.equal(await engineOf(page), engine);
@@ -125,7 +128,7 @@ async function stormlarkToTheGate(env) {
 
 async function glimfall(env) {
   const page = await openPlay(env, 'glimfall', '?seed=7&speed=30');
-  assert.equal(await engineOf(page), 'local');
+  assert.equal(await engineOf(page), defaultEngine(env));
   await waitForStatus(page, 'waiting');
   const bracket = Number(await counter(page, 'bracket'));
   await page.keyboard.press('ArrowRight');
@@ -203,7 +206,7 @@ async function lobby(env, viewport, name) {
 }
 
 // Answers [name, async fn(env)] pairs for the games the server lists.
-export async function scenarios(base) {
+export async function scenarios(base, wasm = true) {
   const index = await (await fetch(`${base}/api/games`)).json();
   const list = index.games.map((g) => [`play ${g.slug}`, GAME_SCENARIOS[g.slug] ?? (() => {
     throw new Error(`no browser scenario for the game "${g.slug}"`);
@@ -213,9 +216,9 @@ export async function scenarios(base) {
     list.push(['play stormlark through the server (?engine=server)', (env) =>
       stormlark(env, { width: 1280, height: 720 }, 'play-stormlark-server', 'server')]);
   }
-  list.push(...localEngineScenarios(index.games.map((g) => g.slug)));
-  list.push(...viewerScenarios(index.games.map((g) => g.slug)));
-  if (['glimfall', 'silkspan'].every((slug) => index.games.some((g) => g.slug === slug))) {
+  list.push(...localEngineScenarios(index.games.map((g) => g.slug), wasm));
+  if (wasm) list.push(...viewerScenarios(index.games.map((g) => g.slug)));
+  if (wasm && ['glimfall', 'silkspan'].every((slug) => index.games.some((g) => g.slug === slug))) {
     list.push(['local engine keeps the full tick rate behind a 100 ms each way proxy', tickRateBehindProxy]);
   }
   if (index.games.some((g) => g.slug === 'stormlark')) {
