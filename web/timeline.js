@@ -2,7 +2,7 @@
 // checkpoint and stepping the rest, so seeking anywhere in a 2000-action run costs at most
 // EVERY steps. Built once by applying every action with the local engine.
 
-const EVERY = 32; // actions between kept checkpoints
+const EVERY = 16; // actions between kept checkpoints
 
 // Checks the replay file's shape ({slug, seed, actions, score?}); answers a problem or null.
 export function replayProblem(replay) {
