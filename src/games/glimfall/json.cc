@@ -1,5 +1,5 @@
-// Glimfall's JSON codec: untrusted states and actions in (validated, every array bounded),
-// canonical JSON out. Extra keys in an action or a state are ignored (GF-Q23).
+// Glimfall's JSON decoder: untrusted states and actions in (validated, every array bounded); the
+// canonical JSON out is encode.cc. Extra keys in an action or a state are ignored (GF-Q23).
 #include <fmt/format.h>
 
 #include "games/glimfall/traits.h"

@@ -1,5 +1,5 @@
-// Silkspan's JSON codec: untrusted states and actions in, canonical JSON out (SS-92, SS-107,
-// SS-108, SS-128, SS-129, SS-131).
+// Silkspan's JSON decoder: untrusted states and actions in (SS-92, SS-107, SS-108, SS-128, SS-129,
+// SS-131); the canonical JSON out is encode.cc.
 #include <fmt/format.h>
 
 #include <algorithm>

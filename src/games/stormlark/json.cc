@@ -1,4 +1,4 @@
-// Stormlark's JSON codec: untrusted states and actions in, canonical JSON out.
+// Stormlark's JSON decoder: untrusted states and actions in; the canonical JSON out is encode.cc.
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // Stormlark as seen by the registry, the server, the CLI and the conformance suite: the engine
-// joined to its JSON codec (json.cc) and published texts (spec.cc).
+// joined to its JSON decoder (json.cc), encoder (encode.h) and published texts (spec.cc).
 #pragma once
 
 #include <string>
