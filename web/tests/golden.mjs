@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { launchBrowser, loadPlaywright, openPage } from './browser.mjs';
-import { checkEngineContract } from './engine_contract.mjs';
+import { checkEngineContract, checkTimeline } from './engine_contract.mjs';
 import { fnv1a64, inChromium, inProcess, nodeEngine, overHttp, rawState, replayAll } from './golden_paths.mjs';
 import { startServer } from './server.mjs';
 
@@ -36,7 +36,9 @@ async function main() {
     assert.deepEqual(errors, [], 'no page errors');
     try {
       await checkEngineContract(engine, server.url);
-      console.log('ok   engine.js contract: init answers, refusals, invalid actions, clones');
+      const longest = replays.reduce((a, b) => (b.actions.length > a.actions.length ? b : a));
+      checkTimeline(engine, longest);
+      console.log('ok   engine.js contract: init answers, refusals, invalid actions, clones; timeline.js seeks');
     } catch (error) {
       failed += 1;
       console.log(`FAIL engine.js contract: ${error.stack || error.message}`);
