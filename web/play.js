@@ -1,11 +1,13 @@
-// The play page: loads the game's renderer, starts a run through the API, maps keys to actions,
-// draws every answer on the canvas and shows the counters, the banner and the game-over panel.
+// The play page: loads the game's renderer, starts a run on the local WebAssembly engine (or
+// through the API with ?engine=server, or when the engine cannot load), maps keys to actions,
+// draws every answer on the canvas and shows the counters, the legend, the banner and the
+// game-over panel.
 import { listGames } from './api.js';
 import { fitCanvas } from './canvas.js';
 import { makeNotice, showControls, showCounters } from './hud.js';
+import { loadEngine } from './engine.js';
 import { showLegend } from './legend.js';
 import { downloadReplay } from './replay.js';
-import { loadEngine } from './engine.js';
 import { Run } from './run.js';
 import { recordScore } from './scores.js';
 import { LocalStepper, ServerStepper } from './steppers.js';
