@@ -62,8 +62,11 @@ async function main() {
       }
     }
   } finally {
-    await browser.close();
-    await server.stop();
+    try {
+      await browser.close();
+    } finally {
+      await server.stop();
+    }
   }
   console.log(`${files.length + 1 - failed} passed, ${failed} failed`);
   return failed === 0 ? 0 : 1;
