@@ -10,7 +10,7 @@ AGENT_SEEDS ?= 200
 AGENT_JOBS ?= 2
 
 .PHONY: all deps web-deps configure build serve test test-fast test-asan test-fuzz fuzz bench \
-	bench-agents soak format format-check clean
+	bench-agents bench-wasm soak format format-check clean
 
 all: build
 
@@ -72,6 +72,11 @@ soak: build
 bench-agents: PRESET = release
 bench-agents: build
 	@SEEDS=$(AGENT_SEEDS) JOBS=$(AGENT_JOBS) bash scripts/bench_agents.sh $(BIN)
+
+# The WebAssembly engine under Node against the native engine on the same random play.
+bench-wasm: PRESET = release
+bench-wasm: build
+	@node bench/wasm_speed.mjs build/release
 
 format:
 	@clang-format -i $$(git ls-files '*.cc' '*.h')

@@ -12,6 +12,8 @@ packages=(
   nodejs chromium
   # The run store (SQLite by default, PostgreSQL for several replicas), names (ICU) and tokens.
   libsqlite3-dev libpq-dev postgresql libicu-dev libssl-dev
+  # the WebAssembly engine (src/wasm) and its tests
+  emscripten
 )
 # Debian's nodejs ships npm separately; a NodeSource nodejs bundles it (and conflicts with it).
 if ! command -v npm >/dev/null 2>&1; then packages+=(npm); fi

@@ -122,6 +122,43 @@ function draw(ctx, answer, width, height) {
   drawGlim(ctx, cx, cy, collar, s);
 }
 
+// An arc of the given colour and width across the swatch, as brackets are drawn.
+function arcSwatch(ctx, s, colour, width) {
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = width;
+  ctx.beginPath();
+  ctx.arc(s / 2, s * 1.1, s * 0.75, -Math.PI / 2 - 0.4, -Math.PI / 2 + 0.4);
+  ctx.stroke();
+}
+
+function dotSwatch(ctx, s, colour, r) {
+  ctx.fillStyle = colour;
+  ctx.beginPath();
+  ctx.arc(s / 2, s / 2, r, 0, Math.PI * 2);
+  ctx.fill();
+}
+
+// One swatch per thing drawn: the Glim, its lock, the Collar, rib brackets, motes.
+const legend = [
+  { label: 'the Glim (blinks while settling)', draw: (ctx, s) => drawGlim(ctx, s / 2, s * 0.95, s * 0.45, { bracket: 0, settle: 0, tick: 0, turnLock: 0 }) },
+  {
+    label: 'ratchet lock (no turn until it closes)',
+    draw: (ctx, s) => {
+      ctx.strokeStyle = '#ff9a3d';
+      ctx.lineWidth = 3;
+      ctx.beginPath();
+      ctx.arc(s / 2, s / 2, s * 0.32, -Math.PI / 2, Math.PI * 0.8);
+      ctx.stroke();
+    },
+  },
+  { label: 'Collar bracket (numbered 0-11)', draw: (ctx, s) => arcSwatch(ctx, s, '#2c3a5c', 4) },
+  { label: 'rib: stone bracket', draw: (ctx, s) => arcSwatch(ctx, s, '#8d7f70', 4) },
+  { label: 'rib: open bracket', draw: (ctx, s) => arcSwatch(ctx, s, 'rgba(124, 196, 255, 0.5)', 1.5) },
+  { label: 'bright break or beacon', draw: (ctx, s) => arcSwatch(ctx, s, '#ffd447', 3.5) },
+  { label: 'mote', draw: (ctx, s) => dotSwatch(ctx, s, '#6cf2ff', 4) },
+  { label: 'rich mote', draw: (ctx, s) => dotSwatch(ctx, s, '#ffd447', 6) },
+];
+
 function counters(answer) {
   const p = answer.observation.player;
   return [
@@ -162,4 +199,5 @@ export default {
     answer.state.status === 'waiting' ? 'Enter or Space to start · ← → to line up first' : '',
   counters,
   draw,
+  legend,
 };

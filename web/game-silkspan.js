@@ -112,6 +112,53 @@ function drawSpinner(ctx, s, c) {
   }
 }
 
+// Draws `drawOne(ctx, {x: 0, y: 0}, c)` centred in an s-pixel swatch.
+function inSwatch(drawOne, thing = {}) {
+  return (ctx, s) => {
+    const c = s * 0.5;
+    ctx.translate((s - c) / 2, (s - c) / 2);
+    drawOne(ctx, { x: 0, y: 0, ...thing }, c);
+  };
+}
+
+function cellSwatch(colour) {
+  return (ctx, s) => {
+    ctx.fillStyle = colour;
+    ctx.fillRect(s * 0.15, s * 0.15, s * 0.7, s * 0.7);
+    ctx.strokeStyle = '#3a4260';
+    ctx.strokeRect(s * 0.15, s * 0.15, s * 0.7, s * 0.7);
+  };
+}
+
+// One swatch per thing drawn: silk, open field, the thread, the spinner, moths, beetles, spark.
+const legend = [
+  { label: 'woven silk', draw: cellSwatch('#d9c9a3') },
+  { label: 'open field (still to weave)', draw: cellSwatch('#0c0f19') },
+  {
+    label: 'live thread',
+    draw: (ctx, s) => {
+      ctx.strokeStyle = '#ff5fa2';
+      ctx.lineWidth = 3;
+      ctx.beginPath();
+      ctx.moveTo(s * 0.15, s * 0.8);
+      ctx.lineTo(s * 0.15, s * 0.3);
+      ctx.lineTo(s * 0.85, s * 0.3);
+      ctx.stroke();
+    },
+  },
+  {
+    label: 'spinner and heading (blinks while shielded)',
+    draw: (ctx, s) => {
+      const c = s * 0.5;
+      ctx.translate((s - c) / 2, (s - c) / 2);
+      drawSpinner(ctx, { spinner: { x: 0, y: 0 }, heading: 1, invulnerable: 0, tick: 0 }, c);
+    },
+  },
+  { label: 'moth', draw: inSwatch(drawMoth) },
+  { label: 'beetle', draw: inSwatch(drawBeetle) },
+  { label: 'spark (burns along the thread)', draw: inSwatch(drawSpark) },
+];
+
 function draw(ctx, answer, width) {
   const s = answer.state;
   const c = width / COLS;
@@ -174,4 +221,5 @@ export default {
   },
   counters,
   draw,
+  legend,
 };

@@ -181,6 +181,27 @@ function draw(ctx, answer, width, height) {
   drawShip(ctx, s.shipLane, cw, ch, s.hull);
 }
 
+const KIND_LABELS = {
+  crag: 'crag: rock, absorbs a pulse, hitting it costs 1 hull',
+  knot: 'knot: one pulse clears it',
+  drifter: 'drifter: changes lane (arrow), one pulse clears it',
+  rimeshell: 'rimeshell: two pulses (cracked after one)',
+  sparker: 'sparker: costs 1 hull when it reaches your lane in column 1',
+  warden: 'warden: one pip per pulse it still takes, moves toward your lane',
+  squall: 'squall: absorbs a pulse, flying into it drains 3 charge',
+  mote: 'mote: fly into it for +3 charge and points',
+};
+
+// One swatch per thing drawn: the ship, each entity kind, the Gate.
+const legend = [
+  { label: 'your ship (its lane is lit)', draw: (ctx, s) => drawShip(ctx, 0, s, s, 3) },
+  ...Object.entries(KIND_LABELS).map(([kind, label]) => ({
+    label,
+    draw: (ctx, s) => drawEntity(ctx, { kind, hp: kind === 'rimeshell' ? 1 : 4, drift: 1 }, s / 2, s / 2, s * 1.2),
+  })),
+  { label: 'the Gate (reach it to clear the reach)', draw: (ctx, s) => drawGate(ctx, 0, s, s) },
+];
+
 function counters(answer) {
   const p = answer.observation.player;
   return [
@@ -215,4 +236,5 @@ export default {
   banner: (answer) => (answer.state.phase === 'reachClear' ? 'Gate reached! N: next reach · Esc: end run' : ''),
   counters,
   draw,
+  legend,
 };

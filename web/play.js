@@ -1,11 +1,16 @@
-// The play page: loads the game's renderer, starts a run through the API, maps keys to actions,
-// draws every answer on the canvas and shows the counters, the banner and the game-over panel.
+// The play page: loads the game's renderer, starts a run on the local WebAssembly engine (or
+// through the API with ?engine=server, or when the engine cannot load), maps keys to actions,
+// draws every answer on the canvas and shows the counters, the legend, the banner and the
+// game-over panel.
 import { listGames } from './api.js';
 import { fitCanvas } from './canvas.js';
 import { makeNotice, showControls, showCounters } from './hud.js';
+import { loadEngine } from './engine.js';
+import { showLegend } from './legend.js';
 import { downloadReplay } from './replay.js';
 import { Run } from './run.js';
 import { recordScore } from './scores.js';
+import { LocalStepper, ServerStepper } from './steppers.js';
 
 const $ = (id) => document.getElementById(id);
 const notice = makeNotice($('notice'));
@@ -17,13 +22,32 @@ function pageOptions() {
   const seed = seedText !== null && /^\d{1,10}$/.test(seedText) ? Number(seedText) : null;
   const speed = Math.min(60, Math.max(1, Math.floor(Number(params.get('speed')) || 1)));
   const slug = decodeURIComponent(location.pathname.split('/')[2] || '');
-  return { slug, seed, speed };
+  const engine = params.get('engine') === 'server' ? 'server' : 'local';
+  return { slug, seed, speed, engine };
 }
+
+// The local WebAssembly engine unless `?engine=server` asks otherwise or it cannot load, in which
+// case the page plays through the API and says so.
+async function pickStepper(slug, wanted) {
+  if (wanted === 'local') {
+    try {
+      const engine = await loadEngine();
+      if (engine.has(slug)) return new LocalStepper(slug, engine);
+      notice('The local engine lacks this game: playing through the server.', { sticky: true });
+    } catch (error) {
+      notice(`Local engine unavailable (${error.message}): playing through the server.`, { sticky: true });
+    }
+  }
+  return new ServerStepper(slug);
+}
+
+let engineParam = 'local';
 
 function playUrl(slug, seed, speed) {
   const params = new URLSearchParams();
   if (seed !== null) params.set('seed', String(seed));
   if (speed !== 1) params.set('speed', String(speed));
+  if (engineParam === 'server') params.set('engine', 'server');
   const query = params.toString();
   return `/play/${encodeURIComponent(slug)}${query ? `?${query}` : ''}`;
 }
@@ -33,7 +57,8 @@ function isGameKey(event) {
 }
 
 async function main() {
-  const { slug, seed, speed } = pageOptions();
+  const { slug, seed, speed, engine } = pageOptions();
+  engineParam = engine;
   const index = await listGames();
   const info = index.games.find((g) => g.slug === slug);
   if (!info) throw new Error(`No game "${slug}" on this server`);
@@ -42,18 +67,26 @@ async function main() {
   $('docs-link').href = `/docs/api/${slug}`;
   const game = (await import(`./game-${slug}.js`)).default;
   showControls($('controls'), game.controls);
+  showLegend($('legend'), game.legend || []);
 
   let view = fitCanvas(canvas, canvas.closest('.board'), game.aspect);
   let dirty = true;
   let finished = false;
 
+  const stepper = await pickStepper(slug, engine);
+  $('engine').textContent = stepper.kind === 'local' ? 'local engine' : 'server engine';
+  document.body.dataset.engine = stepper.kind;
   const run = new Run({
     slug,
     game,
     speed,
+    stepper,
     onUpdate: () => (dirty = true),
     onRefusal: (reason) => notice(`Refused: ${reason}`),
-    onError: (error) => notice(`Server error: ${error.message}`, { sticky: true }),
+    onError: (error) =>
+      notice(`${stepper.kind === 'local' ? 'Engine' : 'Server'} error: ${error.message}`, {
+        sticky: true,
+      }),
   });
 
   function showGameOver() {

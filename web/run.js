@@ -1,8 +1,7 @@
-// One run of a game driven through the API: the carried state, the queue of key presses, the
-// real-time clock turned into tick batches, and the list of every action the server accepted.
-// At most one request is in flight; an action is recorded only once the server has accepted it,
-// so (seed, actions) replays to the same score.
-import { initGame, sendAction } from './api.js';
+// One run of a game: the carried state, the queue of key presses, the real-time clock turned into
+// tick batches, and the list of every accepted action. A stepper applies the actions: the local
+// WebAssembly engine (synchronous, no request) or the server (at most one request in flight). An
+// action is recorded only once it is accepted, so (seed, actions) replays to the same score.
 
 const HOLD_MS = 250; // how long a not-yet-legal press (e.g. a locked rotate) waits for its turn
 const TICKS_PER_FRAME = 10; // most ticks one frame may send, before the speed factor
@@ -13,8 +12,10 @@ function sameAction(a, b) {
 
 export class Run {
   // game: the renderer module (tickRate, clockRunning); speed multiplies the tick rate.
-  constructor({ slug, game, speed, onUpdate, onRefusal, onError }) {
+  // stepper: a LocalStepper or ServerStepper (steppers.js).
+  constructor({ slug, game, speed, stepper, onUpdate, onRefusal, onError }) {
     this.slug = slug;
+    this.stepper = stepper;
     this.game = game;
     this.speed = speed;
     this.onUpdate = onUpdate;
@@ -31,7 +32,7 @@ export class Run {
   }
 
   async start(seed) {
-    this.answer = await initGame(this.slug, seed);
+    this.answer = await this.stepper.init(seed);
     this.onUpdate(this.answer);
   }
 
@@ -90,36 +91,61 @@ export class Run {
     return true;
   }
 
+  // Sends what is next: the local engine takes everything due at once, the server one at a time.
   pump(now) {
-    if (this.inFlight || this.failed || !this.answer || this.over) return;
+    while (this.pumpOne(now) && this.stepper.kind === 'local');
+  }
+
+  // Sends the next press, else the due ticks; false when nothing could be sent.
+  pumpOne(now) {
+    if (this.inFlight || this.failed || !this.answer || this.over) return false;
     const next = this.queue[0];
     if (next && !this.heldBack(next, now)) {
       this.queue.shift();
       this.send(next.action);
-    } else if (this.dueTicks >= 1) {
+      return true;
+    }
+    if (this.dueTicks >= 1) {
       const count = Math.floor(this.dueTicks);
       this.dueTicks -= count;
       this.send({ type: 'tick', count });
+      return true;
     }
+    return false;
   }
 
-  async send(action) {
+  send(action) {
+    if (this.stepper.kind !== 'local') return this.sendRemote(action);
+    try {
+      this.take(action, this.stepper.act(this.answer.state, action));
+    } catch (error) {
+      this.failed = true;
+      this.onError(error);
+    }
+    return undefined;
+  }
+
+  async sendRemote(action) {
     this.inFlight = true;
     try {
-      const reply = await sendAction(this.slug, this.answer.state, action);
-      if (reply.ok) {
-        this.answer = { ...reply, spec: this.answer.spec };
-        this.actions.push(action);
-        this.onUpdate(this.answer);
-      } else {
-        this.answer = { ...this.answer, legalActions: reply.legalActions };
-        this.onRefusal(reply.reason, action);
-      }
+      this.take(action, await this.stepper.act(this.answer.state, action));
     } catch (error) {
       this.failed = true;
       this.onError(error);
     } finally {
       this.inFlight = false;
+    }
+  }
+
+  // Carries an answer forward: an accepted action is recorded, a refusal keeps the state.
+  take(action, reply) {
+    if (reply.ok) {
+      this.answer = { ...reply, spec: this.answer.spec };
+      this.actions.push(action);
+      this.onUpdate(this.answer);
+    } else {
+      this.answer = { ...this.answer, legalActions: reply.legalActions };
+      this.onRefusal(reply.reason, action);
     }
     if (this.over) this.queue = [];
   }

@@ -21,6 +21,7 @@ struct ServeOptions {
   uint16_t port = 8080;
   unsigned threads = 0;
   std::string web_root = "web";
+  std::string wasm_dir = GB_DEFAULT_WASM_DIR;
   StoreOptions store;
   double submit_rate = 30;   // run submissions per minute per client
   double submit_burst = 20;  // submissions a client may make at once
@@ -33,6 +34,7 @@ int run_serve(const ServeOptions& options) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (fs::is_directory(options.web_root, ec)) server::set_web_root(options.web_root);
+  if (fs::is_directory(options.wasm_dir, ec)) server::set_wasm_root(options.wasm_dir);
   std::unique_ptr<store::Store> store = open_store_or_explain(options.store, "serve");
   if (!store) return 1;
   server::RateLimiter limiter(options.submit_rate, options.submit_burst);
@@ -92,6 +94,11 @@ void register_serve_command(CLI::App& app) {
   serve
       ->add_option("--web-root", options->web_root,
                    "Folder of browser pages (index.html, play.html); used when it exists")
+      ->capture_default_str();
+  serve
+      ->add_option("--wasm-dir", options->wasm_dir,
+                   "Folder of the WebAssembly engine (gameboard_engine.mjs/.wasm) served at "
+                   "/wasm/; used when it exists")
       ->capture_default_str();
   add_store_options(*serve, options->store);
   serve

@@ -13,16 +13,9 @@
 
 #include "core/json_reader.h"
 #include "core/json_writer.h"
+#include "core/outcome.h"
 
 namespace gb {
-
-// The result of applying one action: accepted, or refused with a reason from the game's list.
-struct Outcome {
-  bool ok = true;
-  std::string_view reason;  // empty when ok
-  static Outcome accept() { return {}; }
-  static Outcome refuse(std::string_view why) { return {false, why}; }
-};
 
 // The texts a game publishes in `spec` and in the docs. All are static strings.
 struct GameInfo {

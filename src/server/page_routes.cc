@@ -46,4 +46,14 @@ Response web_asset_route(const RouteContext& context) {
   return json_error(404, "Not found");
 }
 
+Response wasm_asset_route(const RouteContext& context) {
+  if (auto file = wasm_asset(context.file)) return std::move(*file);
+  return json_error(404, "Not found");
+}
+
+Response replay_page_route(const RouteContext&) {
+  if (auto file = web_file("replay.html")) return std::move(*file);
+  return json_error(404, "Not found");
+}
+
 }  // namespace gb::server

@@ -17,6 +17,10 @@ Response lobby_route(const RouteContext& context);
 Response play_route(const RouteContext& context);
 // GET /web/{file}: a script, style sheet or image from the web folder, else 404.
 Response web_asset_route(const RouteContext& context);
+// GET /wasm/{file}: the WebAssembly engine's .mjs or .wasm, else 404.
+Response wasm_asset_route(const RouteContext& context);
+// GET /replay and GET /replay/{id}: web/replay.html, the replay viewer, else 404.
+Response replay_page_route(const RouteContext& context);
 
 // GET /leaderboard/{slug}: web/leaderboard.html, or a generated page linking the board's JSON.
 Response leaderboard_page_route(const RouteContext& context);

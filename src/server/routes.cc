@@ -26,6 +26,9 @@ std::span<const Route> route_table() {
       {"GET", "/play/{slug}", play_route},
       {"GET", "/leaderboard/{slug}", leaderboard_page_route},
       {"GET", "/web/{file}", web_asset_route},
+      {"GET", "/wasm/{file}", wasm_asset_route},
+      {"GET", "/replay", replay_page_route},
+      {"GET", "/replay/{file}", replay_page_route},
   });
   return kRoutes;
 }

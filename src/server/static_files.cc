@@ -14,6 +14,11 @@ std::string& web_root() {
   return root;
 }
 
+std::string& wasm_root() {
+  static std::string root;
+  return root;
+}
+
 bool is_safe_name(std::string_view name) {
   if (name.empty() || name.front() == '/' || name.find("..") != std::string_view::npos) {
     return false;
@@ -36,6 +41,10 @@ void set_web_root(std::string root) {
   web_root() = std::move(root);
 }
 
+void set_wasm_root(std::string root) {
+  wasm_root() = std::move(root);
+}
+
 StaticText content_type_for(std::string_view name) {
   if (ends_with(name, ".html")) return "text/html; charset=utf-8";
   if (ends_with(name, ".js") || ends_with(name, ".mjs")) return "text/javascript; charset=utf-8";
@@ -48,8 +57,8 @@ StaticText content_type_for(std::string_view name) {
   return "application/octet-stream";
 }
 
-std::optional<Response> web_file(std::string_view name) {
-  const std::string& root = web_root();
+// Reads `name` under `root` as a 200 answer typed by its extension (see web_file).
+static std::optional<Response> file_under(const std::string& root, std::string_view name) {
   if (root.empty() || !is_safe_name(name)) return std::nullopt;
   std::filesystem::path path = std::filesystem::path(root) / std::string(name);
   std::error_code ec;
@@ -62,11 +71,21 @@ std::optional<Response> web_file(std::string_view name) {
   return Response{200, content_type_for(name), std::move(body), {}};
 }
 
+std::optional<Response> web_file(std::string_view name) {
+  return file_under(web_root(), name);
+}
+
 std::optional<Response> web_asset(std::string_view name) {
   for (std::string_view ext : {".js", ".mjs", ".css", ".svg", ".png"}) {
     if (ends_with(name, ext)) return web_file(name);
   }
   return std::nullopt;
+}
+
+std::optional<Response> wasm_asset(std::string_view name) {
+  if (name.find('/') != std::string_view::npos) return std::nullopt;
+  if (!ends_with(name, ".mjs") && !ends_with(name, ".wasm")) return std::nullopt;
+  return file_under(wasm_root(), name);
 }
 
 }  // namespace gb::server

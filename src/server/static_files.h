@@ -1,7 +1,8 @@
 // The hook for the browser pages: files served from a web/ folder when one is configured.
 // GET / serves index.html and GET /play/{slug} serves play.html from it; without a folder (or
 // without the file) the server falls back to pages generated from the registry. GET /web/{file}
-// serves the scripts, styles and images those pages load.
+// serves the scripts, styles and images those pages load, GET /wasm/{file} the WebAssembly engine,
+// and GET /replay and /replay/{id} the replay viewer (replay.html).
 #pragma once
 
 #include <optional>
@@ -23,6 +24,13 @@ std::optional<Response> web_file(std::string_view name);
 // Returns the asset `name` (a script, style sheet or image: .js, .mjs, .css, .svg, .png) for
 // GET /web/{file}; nullopt for any other extension, so pages, package files and tests stay private.
 std::optional<Response> web_asset(std::string_view name);
+
+// Sets the folder of the WebAssembly engine (gameboard_engine.mjs and .wasm); "" disables it.
+void set_wasm_root(std::string root);
+
+// Returns the engine file `name` (.mjs or .wasm, one path segment) for GET /wasm/{file}; nullopt
+// for anything else or when no wasm folder is set.
+std::optional<Response> wasm_asset(std::string_view name);
 
 // Returns the Content-Type for a file name by its extension (octet-stream when unknown).
 StaticText content_type_for(std::string_view name);

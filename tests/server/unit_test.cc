@@ -124,6 +124,35 @@ TEST(ServerUnits, WebAssetsAreServedTypedAndConfinedToTheWebRoot) {
   EXPECT_EQ(handle(Request{"GET", "/web/app.js", "", ""}).status, 404);
 }
 
+TEST(ServerUnits, WasmEngineFilesAreServedTypedFromTheWasmFolderOnly) {
+  set_wasm_root(WEB_FIXTURE_DIR "/wasm");
+  Response binary = handle(Request{"GET", "/wasm/gameboard_engine.wasm", "", ""});
+  EXPECT_EQ(binary.status, 200);
+  EXPECT_EQ(binary.content_type, "application/wasm");
+  EXPECT_EQ(binary.body.substr(0, 4), std::string("\0asm", 4));
+  Response glue = handle(Request{"GET", "/wasm/gameboard_engine.mjs", "", ""});
+  EXPECT_EQ(glue.status, 200);
+  EXPECT_EQ(glue.content_type, "text/javascript; charset=utf-8");
+  for (const char* path : {"/wasm/notes.txt", "/wasm/missing.wasm", "/wasm/../index.html",
+                           "/wasm/%2E%2E/app.js", "/wasm/"}) {
+    EXPECT_EQ(handle(Request{"GET", path, "", ""}).status, 404) << path;
+  }
+  set_wasm_root("");
+  EXPECT_EQ(handle(Request{"GET", "/wasm/gameboard_engine.wasm", "", ""}).status, 404);
+}
+
+TEST(ServerUnits, ReplayViewerPageIsServedForAFileAndForAStoredRun) {
+  set_web_root(WEB_FIXTURE_DIR);
+  for (const char* path : {"/replay", "/replay/42"}) {
+    Response page = handle(Request{"GET", path, "", ""});
+    EXPECT_EQ(page.status, 200) << path;
+    EXPECT_EQ(page.content_type, "text/html; charset=utf-8");
+    EXPECT_NE(page.body.find("fixture viewer"), std::string::npos) << path;
+  }
+  set_web_root("");
+  EXPECT_EQ(handle(Request{"GET", "/replay", "", ""}).status, 404);
+}
+
 TEST(ServerUnits, ResponseHeadCarriesStatusTypeHeadersAndLength) {
   Response r = json_response(200, "{\"a\":1}");
   add_cors_headers(r);

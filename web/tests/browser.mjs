@@ -51,7 +51,9 @@ export async function openPage(context, errors, viewport) {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${page.url()}: console: ${message.text()}`);
+    if (message.type() !== 'error') return;
+    const source = message.location()?.url ? ` (${message.location().url})` : '';
+    errors.push(`${page.url()}: console: ${message.text()}${source}`);
   });
   page.on('pageerror', (error) => errors.push(`${page.url()}: page error: ${error.message}`));
   return page;

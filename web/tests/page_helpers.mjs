@@ -4,11 +4,22 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { openPage } from './browser.mjs';
 
+// Opens a play page and waits until its run has started. `page.actionRequests` counts the
+// action requests the page sends (none while the local engine plays).
 export async function openPlay(env, slug, query, viewport = { width: 1280, height: 720 }) {
   const page = await openPage(env.context, env.errors, viewport);
+  page.actionRequests = 0;
+  page.on('request', (request) => {
+    if (/\/api\/games\/[^/]+\/action$/.test(new URL(request.url()).pathname)) page.actionRequests += 1;
+  });
   await page.goto(`${env.base}/play/${slug}${query}`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
   return page;
+}
+
+// Which engine the page plays with: "local" (WebAssembly) or "server".
+export async function engineOf(page) {
+  return page.evaluate(() => document.body.dataset.engine);
 }
 
 export async function counter(page, id) {

@@ -2,15 +2,25 @@
 // rules, end the run, and re-score the downloaded replay through the API. Plus the lobby.
 import assert from 'node:assert/strict';
 import { openPage } from './browser.mjs';
+import { localEngineScenarios } from './local_engine.mjs';
 import {
-  counter, downloadReplay, gameOverScore, openPlay, screenshot, waitForCounter, waitForStatus,
+  counter, downloadReplay, engineOf, gameOverScore, openPlay, screenshot, waitForCounter, waitForStatus,
 } from './page_helpers.mjs';
 import { rescore } from './replay.mjs';
+import { tickRateBehindProxy } from './proxy.mjs';
 import { silkspanPanelClear } from './silkspan_panel.mjs';
+import { viewerScenarios } from './viewer.mjs';
 
 const NARROW = { width: 420, height: 860 };
 
+// Checks the downloaded replay re-scores through the API; a page on the local engine (the
+// default) must have sent no action request while it played.
 async function checkReplay(env, page, slug, seed, finalScore) {
+  if ((await engineOf(page)) === 'local') {
+    assert.equal(page.actionRequests, 0, 'the local engine sends no action request');
+  } else {
+    assert.ok(page.actionRequests > 0, 'the server engine sends action requests');
+  }
   const replay = await downloadReplay(page);
   assert.equal(replay.slug, slug);
   assert.equal(replay.seed, seed);
@@ -22,8 +32,13 @@ async function checkReplay(env, page, slug, seed, finalScore) {
   return replay;
 }
 
-async function stormlark(env, viewport, shotName) {
-  const page = await openPlay(env, 'stormlark', '?seed=7', viewport);
+// The engine a page plays with unless asked otherwise: local when this build has it.
+const defaultEngine = (env) => (env.wasm ? 'local' : 'server');
+
+async function stormlark(env, viewport, shotName, engine = defaultEngine(env)) {
+  const query = engine === 'server' ? '?seed=7&engine=server' : '?seed=7';
+  const page = await openPlay(env, 'stormlark', query, viewport);
+  assert.equal(await engineOf(page), engine);
   const lane = Number(await counter(page, 'lane'));
   const [key, expected] = lane > 0 ? ['ArrowUp', lane - 1] : ['ArrowDown', lane + 1];
   await page.keyboard.press(key);
@@ -113,6 +128,7 @@ async function stormlarkToTheGate(env) {
 
 async function glimfall(env) {
   const page = await openPlay(env, 'glimfall', '?seed=7&speed=30');
+  assert.equal(await engineOf(page), defaultEngine(env));
   await waitForStatus(page, 'waiting');
   const bracket = Number(await counter(page, 'bracket'));
   await page.keyboard.press('ArrowRight');
@@ -190,12 +206,21 @@ async function lobby(env, viewport, name) {
 }
 
 // Answers [name, async fn(env)] pairs for the games the server lists.
-export async function scenarios(base) {
+export async function scenarios(base, wasm = true) {
   const index = await (await fetch(`${base}/api/games`)).json();
   const list = index.games.map((g) => [`play ${g.slug}`, GAME_SCENARIOS[g.slug] ?? (() => {
     throw new Error(`no browser scenario for the game "${g.slug}"`);
   })]);
   list.push(['play stormlark narrow (420px)', (env) => stormlark(env, NARROW, 'play-stormlark-narrow')]);
+  if (index.games.some((g) => g.slug === 'stormlark')) {
+    list.push(['play stormlark through the server (?engine=server)', (env) =>
+      stormlark(env, { width: 1280, height: 720 }, 'play-stormlark-server', 'server')]);
+  }
+  list.push(...localEngineScenarios(index.games.map((g) => g.slug), wasm));
+  if (wasm) list.push(...viewerScenarios(index.games.map((g) => g.slug)));
+  if (wasm && ['glimfall', 'silkspan'].every((slug) => index.games.some((g) => g.slug === slug))) {
+    list.push(['local engine keeps the full tick rate behind a 100 ms each way proxy', tickRateBehindProxy]);
+  }
   if (index.games.some((g) => g.slug === 'stormlark')) {
     list.push(['play stormlark to the first Gate and on to reach 2', stormlarkToTheGate]);
   }

@@ -1,9 +1,12 @@
-// Starts the real `gameboard serve` on a free loopback port with web/ as its web root.
+// Starts the real `gameboard serve` on a free loopback port with web/ as its web root (and
+// `wasmDir` as its WebAssembly folder when given; else the binary's built-in default).
 import { spawn } from 'node:child_process';
 
-export function startServer(binary, webRoot) {
+export function startServer(binary, webRoot, wasmDir) {
+  const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--web-root', webRoot];
+  if (wasmDir) args.push('--wasm-dir', wasmDir);
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, ['serve', '--host', '127.0.0.1', '--port', '0', '--web-root', webRoot], {
+    const child = spawn(binary, args, {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';

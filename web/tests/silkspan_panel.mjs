@@ -67,7 +67,9 @@ export async function silkspanPanelClear(env) {
     (url) => url.pathname === '/api/games/silkspan/init',
     (route) => route.fulfill({ json: { ...answer, spec: init.spec } }),
   );
-  await page.goto(`${env.base}/play/silkspan?seed=${SEED}`);
+  // The server path: the test hands the page a state through the init answer, which the local
+  // engine (it starts from a seed and holds its own state) does not take.
+  await page.goto(`${env.base}/play/silkspan?seed=${SEED}&engine=server`);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
   await waitForStatus(page, 'stageClear');
   assert.match(await page.locator('#banner').textContent(), /Panel clear!/);

@@ -23,7 +23,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/game.h"
+#include "core/outcome.h"
 
 namespace gb::glimfall {
 
@@ -198,6 +198,11 @@ Outcome apply(State& s, const Action& a);
 
 // Lists the exact legal set in a fixed order (GF-Q26): start or tick first, then rotate -1, 1.
 void legal_actions(const State& s, ActionList& out);
+
+// Whether the run is over: no action is legal any more.
+inline bool game_over(const State& s) {
+  return s.status == Status::kDone;
+}
 
 // One single tick of a running state, steps 1..8 (no status check).
 void run_tick(State& s);

@@ -1,10 +1,11 @@
 // Glimfall as seen by the registry, the server, the CLI and the conformance suite: the engine
-// joined to its JSON codec (json.cc) and published texts (spec.cc).
+// joined to its JSON decoder (json.cc), encoder (encode.h) and published texts (spec.cc).
 #pragma once
 
 #include <string>
 
 #include "core/game.h"
+#include "games/glimfall/encode.h"
 #include "games/glimfall/glimfall.h"
 
 namespace gb::glimfall {
@@ -21,15 +22,17 @@ struct Traits {
   // start, tick (count 1), rotate -1 and rotate 1.
   static void candidate_actions(const State& s, ActionList& out);
   static int64_t score(const State& s) { return s.score; }
-  static bool game_over(const State& s) { return s.status == Status::kDone; }
+  static bool game_over(const State& s) { return glimfall::game_over(s); }
   // A tick of count N is N engine steps; every other action is one.
   static int64_t engine_steps(const Action& a) { return a.type == ActionType::kTick ? a.count : 1; }
 
   static std::optional<Action> decode_action(JsonValue v, Issues& issues);
   static bool decode_state(JsonValue v, State& out, Issues& issues);
-  static void encode_state(const State& s, JsonWriter& w);
-  static void encode_action(const Action& a, JsonWriter& w);
-  static void encode_observation(const State& s, JsonWriter& w);
+  static void encode_state(const State& s, JsonWriter& w) { glimfall::encode_state(s, w); }
+  static void encode_action(const Action& a, JsonWriter& w) { glimfall::encode_action(a, w); }
+  static void encode_observation(const State& s, JsonWriter& w) {
+    glimfall::encode_observation(s, w);
+  }
 
   // Conformance hook (GF-06, GF-63, GF-65, GF-82, GF-86): the lock only falls by ticks or is set
   // to 6 by a running rotate, sparks stay in 0..3, 3 live ribs, events carry the current tick.

@@ -30,7 +30,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/game.h"
+#include "core/outcome.h"
 
 namespace gb::silkspan {
 
@@ -172,6 +172,11 @@ Outcome apply(State& s, const Action& a);
 // Lists the exact legal set: start; or tick, setHeading 0..3, release, endRun; or nextStage,
 // endRun; or nothing once over.
 void legal_actions(const State& s, ActionList& out);
+
+// Whether the run is over: no action is legal any more.
+inline bool game_over(const State& s) {
+  return s.status == Status::kOver;
+}
 
 // --- Rules pieces, exposed for tests and agents --------------------------------------------------
 

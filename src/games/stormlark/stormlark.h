@@ -19,7 +19,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/game.h"
+#include "core/outcome.h"
 
 namespace gb::stormlark {
 
@@ -115,6 +115,11 @@ Outcome apply(State& s, Action a);
 
 // Lists the exact legal set, in grammar order.
 void legal_actions(const State& s, ActionList& out);
+
+// Whether the run is over: no action is legal any more.
+inline bool game_over(const State& s) {
+  return s.phase == Phase::kOver;
+}
 
 // --- Rules pieces, exposed for tests and agents --------------------------------------------------
 

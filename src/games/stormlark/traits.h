@@ -1,10 +1,11 @@
 // Stormlark as seen by the registry, the server, the CLI and the conformance suite: the engine
-// joined to its JSON codec (json.cc) and published texts (spec.cc).
+// joined to its JSON decoder (json.cc), encoder (encode.h) and published texts (spec.cc).
 #pragma once
 
 #include <string>
 
 #include "core/game.h"
+#include "games/stormlark/encode.h"
 #include "games/stormlark/stormlark.h"
 
 namespace gb::stormlark {
@@ -21,15 +22,17 @@ struct Traits {
   // Every one of the six actions.
   static void candidate_actions(const State& s, ActionList& out);
   static int64_t score(const State& s) { return s.score; }
-  static bool game_over(const State& s) { return s.phase == Phase::kOver; }
+  static bool game_over(const State& s) { return stormlark::game_over(s); }
   // Every action is one turn.
   static int64_t engine_steps(const Action&) { return 1; }
 
   static std::optional<Action> decode_action(JsonValue v, Issues& issues);
   static bool decode_state(JsonValue v, State& out, Issues& issues);
-  static void encode_state(const State& s, JsonWriter& w);
-  static void encode_action(const Action& a, JsonWriter& w);
-  static void encode_observation(const State& s, JsonWriter& w);
+  static void encode_state(const State& s, JsonWriter& w) { stormlark::encode_state(s, w); }
+  static void encode_action(const Action& a, JsonWriter& w) { stormlark::encode_action(a, w); }
+  static void encode_observation(const State& s, JsonWriter& w) {
+    stormlark::encode_observation(s, w);
+  }
 
   // Conformance hook: the counter moves by exactly kRngBudget on a scrolling turn and by 0 on
   // NEXT_REACH and END_RUN (SL-90, SL-91). Returns an empty string when that holds.
