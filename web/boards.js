@@ -81,5 +81,5 @@ export async function submitRun(replay, name) {
 
 // Where an entry's replay is shown.
 export function replayUrl(id) {
-  return `/api/runs/${encodeURIComponent(id)}`;
+  return `/replay/${encodeURIComponent(id)}`;
 }

@@ -10,6 +10,7 @@ import { showLegend } from './legend.js';
 import { downloadReplay } from './replay.js';
 import { Run } from './run.js';
 import { recordScore } from './scores.js';
+import { savedName, submitRun } from './boards.js';
 import { LocalStepper, ServerStepper } from './steppers.js';
 
 const $ = (id) => document.getElementById(id);
@@ -56,6 +57,16 @@ function isGameKey(event) {
   return !event.ctrlKey && !event.metaKey && !event.altKey;
 }
 
+// What the server said about a submission, for a person.
+function submitMessage({ status, body, retryAfter }) {
+  if (status === 201) return `Verified and stored: rank ${body.rank} on the people's board.`;
+  if (status === 200) return `Already stored: rank ${body.rank} on the people's board.`;
+  if (status === 403) return 'That name belongs to someone else (or to another browser): pick another.';
+  if (status === 400) return `Refused: ${(body.issues || []).join('; ') || body.error}`;
+  if (status === 429 || status === 503) return `The server is busy: try again in ${retryAfter || 'a few'} s.`;
+  return `The server answered ${status}: ${body.error || 'error'}`;
+}
+
 async function main() {
   const { slug, seed, speed, engine } = pageOptions();
   engineParam = engine;
@@ -97,7 +108,34 @@ async function main() {
     $('new-best').hidden = !recordScore(slug, score);
     $('same-seed').href = playUrl(slug, run.seed, speed);
     $('game-over').hidden = false;
+    $('player-name').value = savedName();
     $('play-again').focus();
+  }
+
+  // Sends the finished run to the boards: the server replays it and answers with the rank.
+  async function submitScore(event) {
+    event.preventDefault();
+    const name = $('player-name').value.trim();
+    const result = $('submit-result');
+    if (!name) return;
+    $('submit-button').disabled = true;
+    result.hidden = false;
+    result.textContent = 'Verifying…';
+    try {
+      const answer = await submitRun(run.replay(), name);
+      result.textContent = submitMessage(answer);
+      result.dataset.status = String(answer.status);
+      if (answer.status === 201 || answer.status === 200) {
+        const link = document.createElement('a');
+        link.href = `/leaderboard/${encodeURIComponent(slug)}?board=human`;
+        link.textContent = 'See the board';
+        result.append(' ', link);
+        return;
+      }
+    } catch (error) {
+      result.textContent = `Could not submit: ${error.message}`;
+    }
+    $('submit-button').disabled = false;
   }
 
   function redraw() {
@@ -123,7 +161,7 @@ async function main() {
   document.addEventListener('keydown', (event) => {
     if (!isGameKey(event) || !run.answer) return;
     if (finished) {
-      if (event.key === 'Enter' && event.target.tagName !== 'BUTTON' && event.target.tagName !== 'A') {
+      if (event.key === 'Enter' && !['BUTTON', 'A', 'INPUT'].includes(event.target.tagName)) {
         location.href = playUrl(slug, null, speed);
       }
       return;
@@ -147,6 +185,7 @@ async function main() {
   });
   $('play-again').addEventListener('click', () => (location.href = playUrl(slug, null, speed)));
   $('download-replay').addEventListener('click', () => downloadReplay(run.replay()));
+  $('submit-score').addEventListener('submit', submitScore);
 
   await run.start(seed);
   $('seed').textContent = `seed ${run.seed}`;

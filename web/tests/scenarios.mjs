@@ -2,6 +2,7 @@
 // rules, end the run, and re-score the downloaded replay through the API. Plus the lobby.
 import assert from 'node:assert/strict';
 import { openPage } from './browser.mjs';
+import { playTodaysChallenge, submitFromTheGameOverPanel } from './leaderboard.mjs';
 import { localEngineScenarios } from './local_engine.mjs';
 import {
   counter, downloadReplay, engineOf, gameOverScore, openPlay, screenshot, waitForCounter, waitForStatus,
@@ -226,6 +227,10 @@ export async function scenarios(base, wasm = true) {
   }
   if (index.games.some((g) => g.slug === 'silkspan')) {
     list.push(['play silkspan through a panel clear to panel 2', silkspanPanelClear]);
+  }
+  if (index.games.some((g) => g.slug === 'stormlark')) {
+    list.push(['submit a score from the game-over panel; board page, lobby top five', submitFromTheGameOverPanel]);
+    list.push(["today's challenge: the day's seed and its board", playTodaysChallenge]);
   }
   list.push(['lobby lists /api/games and the local best', async (env) => {
     const { best } = await lobby(env, { width: 1280, height: 720 }, 'lobby');

@@ -1,9 +1,15 @@
 // Starts the real `gameboard serve` on a free loopback port with web/ as its web root (and
 // `wasmDir` as its WebAssembly folder when given; else the binary's built-in default).
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
+// Each server stores its runs in a fresh folder, removed when it stops, so every test run starts
+// with empty boards.
 export function startServer(binary, webRoot, wasmDir) {
-  const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--web-root', webRoot];
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gameboard-e2e-'));
+  const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--web-root', webRoot, '--data-dir', dataDir];
   if (wasmDir) args.push('--wasm-dir', wasmDir);
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, {
@@ -18,7 +24,10 @@ export function startServer(binary, webRoot, wasmDir) {
       const match = /Serving on (http:\/\/\S+)/.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve({ url: match[1], stop: () => stopServer(child) });
+        resolve({
+          url: match[1],
+          stop: () => stopServer(child).then(() => rmSync(dataDir, { recursive: true, force: true })),
+        });
       }
     });
   });
