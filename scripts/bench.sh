@@ -18,3 +18,6 @@ echo "== callgrind"
 bash scripts/callgrind.sh 20000
 echo "== http"
 bash scripts/bench_http.sh "${1:-10}"
+echo "== python"
+PYTHONPATH="$BUILD/python" /usr/bin/python3 python/bench/bench_python.py --cli "$BUILD/src/cli/gameboard" \
+  | tee artifacts/python_bench.txt

@@ -58,12 +58,16 @@ class Env(_EnvBase):
     """One game with the Gymnasium contract. Build it with gameboard.make(slug)."""
 
     metadata = {"render_modes": ["ansi"]}
+    spec = None
 
     def __init__(self, slug, max_steps=None, ticks_per_step=1, render_mode=None, _core_env=None):
         _check_options(max_steps, ticks_per_step)
         if render_mode not in (None, "ansi"):
             raise ValueError("render_mode must be None or 'ansi'")
-        self._core = _core_env if _core_env is not None else _core.Core(slug)
+        if _core_env is None:
+            _core_env = _core.Core(slug)
+            _core_env.reset(0)
+        self._core = _core_env
         self.layout = self._core.layout
         self.slug = self.layout["slug"]
         self.max_steps = None if max_steps is None else int(max_steps)
@@ -74,13 +78,14 @@ class Env(_EnvBase):
         self._generator = 0   # SplitMix64 state drawing seeds for reset() without one
         self._elapsed = 0     # step calls since the last reset
         self._seed = None     # the game seed being played (None after from_state_json)
-        self._core.reset(0)
 
     # -- Gymnasium contract ------------------------------------------------------------------
 
     def reset(self, seed=None, options=None):
         """Starts game `seed` (0..2^32-1), or the next seed of the env's own generator when None.
         A given seed also reseeds that generator. Returns (obs, info)."""
+        if _gym is not None:  # seeds gymnasium.Env.np_random, as check_env expects
+            super().reset(seed=seed)
         if seed is not None:
             seed = _check_seed(seed)
             self._generator = seed
