@@ -102,25 +102,21 @@ struct Encoding<glimfall::Traits> {
     f[10] = saturate(s.reach);
     f[11] = saturate(s.ribs_descended);
     f[12] = saturate(s.score);
-    // Live ribs nearest first: the selection order of strip_text (ascending arriveTick).
-    int64_t last = -1;
+    // Live ribs nearest first (ascending arriveTick, the order of strip_text), one pass.
+    std::array<int, glimfall::kLiveRibs> ribs{};
+    const int rib_rows = nearest<glimfall::kLiveRibs>(
+        s.rib_count, ribs, [&](int i) { return !s.ribs[i].resolved; },
+        [&](int a, int b) { return s.ribs[a].arrive_tick < s.ribs[b].arrive_tick; });
     for (int row = 0; row < glimfall::kLiveRibs; ++row) {
-      int pick = -1;
-      for (int i = 0; i < s.rib_count; ++i) {
-        const glimfall::Rib& r = s.ribs[i];
-        if (r.resolved || r.arrive_tick <= last) continue;
-        if (pick < 0 || r.arrive_tick < s.ribs[pick].arrive_tick) pick = i;
-      }
       f[13 + row] = -1;
       f[16 + row] = -1;
-      if (pick < 0) continue;
-      const glimfall::Rib& r = s.ribs[pick];
-      last = r.arrive_tick;
+      if (row >= rib_rows) continue;
+      const glimfall::Rib& r = s.ribs[ribs[row]];
       const glimfall::BracketMask open = glimfall::arrival_open(r);
       const glimfall::BracketMask bright = open & ~glimfall::safe_open(r);
       for (int b = 0; b < kWidth; ++b) {
-        if ((open >> b) & 1u) cell(1, row + 1, b) = 1;
-        if ((bright >> b) & 1u) cell(2, row + 1, b) = 1;
+        cell(1, row + 1, b) = (open >> b) & 1u;
+        cell(2, row + 1, b) = (bright >> b) & 1u;
       }
       if (r.kind == glimfall::RibKind::kBloom && r.bright_bracket >= 0) {
         cell(3, row + 1, r.bright_bracket) = 1;
@@ -128,24 +124,20 @@ struct Encoding<glimfall::Traits> {
       f[13 + row] = saturate(r.arrive_tick - s.tick);
       f[16 + row] = static_cast<int32_t>(r.kind);
     }
-    // Pending motes by (tick, id), the nearest four.
-    int64_t last_tick = -1, last_id = -1;
+    // The nearest four pending motes by (tick, id), one pass.
+    std::array<int, kShownMotes> motes{};
+    const int mote_rows = nearest<kShownMotes>(
+        s.mote_count, motes,
+        [&](int i) { return s.motes[i].state == glimfall::MoteState::kPending; },
+        [&](int a, int b) {
+          const glimfall::Mote& x = s.motes[a];
+          const glimfall::Mote& y = s.motes[b];
+          return x.tick < y.tick || (x.tick == y.tick && x.id < y.id);
+        });
     for (int j = 0; j < kShownMotes; ++j) {
-      int pick = -1;
-      for (int i = 0; i < s.mote_count; ++i) {
-        const glimfall::Mote& m = s.motes[i];
-        if (m.state != glimfall::MoteState::kPending) continue;
-        if (m.tick < last_tick || (m.tick == last_tick && m.id <= last_id)) continue;
-        if (pick < 0 || m.tick < s.motes[pick].tick ||
-            (m.tick == s.motes[pick].tick && m.id < s.motes[pick].id)) {
-          pick = i;
-        }
-      }
       f[19 + j] = -1;
-      if (pick < 0) continue;
-      const glimfall::Mote& m = s.motes[pick];
-      last_tick = m.tick;
-      last_id = m.id;
+      if (j >= mote_rows) continue;
+      const glimfall::Mote& m = s.motes[motes[j]];
       cell(4, j, m.bracket) = static_cast<uint8_t>(m.value / glimfall::kMotePay);
       f[19 + j] = saturate(m.tick - s.tick);
     }
@@ -153,6 +145,24 @@ struct Encoding<glimfall::Traits> {
   }
 
   static std::string text(const State& s) { return glimfall::strip_text(s); }
+
+ private:
+  // Writes into `out` the indices i < count that pass `keep`, the N smallest by `less`, in
+  // ascending order (insertion into a sorted array of at most N); returns how many.
+  template <int N, class Keep, class Less>
+  static int nearest(int count, std::array<int, N>& out, Keep keep, Less less) {
+    int size = 0;
+    for (int i = 0; i < count; ++i) {
+      if (!keep(i)) continue;
+      int at = size < N ? size : N;
+      while (at > 0 && less(i, out[at - 1])) --at;
+      if (at >= N) continue;
+      for (int k = (size < N ? size : N - 1); k > at; --k) out[k] = out[k - 1];
+      out[at] = i;
+      if (size < N) ++size;
+    }
+    return size;
+  }
 };
 
 }  // namespace gb::py
