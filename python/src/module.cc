@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <mutex>
 #include <string>
 
 #include "env_core.h"
@@ -87,6 +88,7 @@ class VectorBinding {
   void reset(int64_t seed) {
     const uint32_t s = checked_seed(seed);
     py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(mutex_);
     core_->reset(s, buffers_);
   }
 
@@ -98,6 +100,7 @@ class VectorBinding {
     const int64_t* a = actions.data();
     for (int i = 0; i < num_envs_; ++i) check_action(core_->layout(), a[i]);
     py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(mutex_);
     core_->step(a, buffers_);
   }
 
@@ -124,6 +127,7 @@ class VectorBinding {
   py::array_t<int64_t> score_;
   py::array_t<uint32_t> episode_seed_;
   gb::py::VectorBuffers buffers_;
+  std::mutex mutex_;  // Python threads may call reset/step at once while the GIL is released
 };
 
 }  // namespace
