@@ -100,16 +100,16 @@ class Env(_EnvBase):
         """Applies action index `action`. A refused action leaves the state unchanged, pays 0 and
         sets info["refused"] to the engine's reason; it never raises for an action of the space.
         Returns (obs, reward, terminated, truncated, info)."""
-        refused, reason, reward, over = self._core.step(self._action_index(action),
-                                                       self.ticks_per_step)
+        (board, features), mask, refused, reason, reward, over, score = self._core.step_observe(
+            self._action_index(action), self.ticks_per_step)
         self._elapsed += 1
         terminated = bool(over)
         truncated = (not terminated and self.max_steps is not None
                      and self._elapsed >= self.max_steps)
-        info = self._info()
+        info = {"action_mask": mask, "score": score, "seed": self._seed, "steps": self._elapsed}
         if refused:
             info["refused"] = reason
-        return self._observation(), float(reward), terminated, truncated, info
+        return {"board": board, "features": features}, float(reward), terminated, truncated, info
 
     def render(self):
         """The game's ASCII observation text (the HTTP API's observation.text)."""

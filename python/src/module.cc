@@ -49,6 +49,22 @@ uint32_t checked_seed(int64_t seed) {
   return static_cast<uint32_t>(seed);
 }
 
+// A fresh (board, features) pair for the current state.
+py::tuple observation(const EnvCore& c) {
+  const Layout& l = c.layout();
+  py::array_t<uint8_t> board({py::ssize_t{l.planes}, py::ssize_t{l.height}, py::ssize_t{l.width}});
+  py::array_t<int32_t> features(py::ssize_t{l.features});
+  c.observe(board.mutable_data(), features.mutable_data());
+  return py::make_tuple(board, features);
+}
+
+// A fresh int8 mask of the legal action indices.
+py::array_t<int8_t> mask(const EnvCore& c) {
+  py::array_t<int8_t> out(py::ssize_t{c.layout().actions});
+  c.mask(out.mutable_data());
+  return out;
+}
+
 std::unique_ptr<EnvCore> make_core(const std::string& slug) {
   auto core = gb::py::make_env_core(slug);
   if (!core) throw py::value_error("unknown game '" + slug + "'");
@@ -154,27 +170,17 @@ PYBIND11_MODULE(_core, m) {
       .def(py::init(&make_core), py::arg("slug"))
       .def_property_readonly("layout", [](const EnvCore& c) { return layout_dict(c.layout()); })
       .def("reset", [](EnvCore& c, int64_t seed) { c.reset(checked_seed(seed)); })
-      .def("step",
-           [](EnvCore& c, int64_t a, int ticks) {
-             check_action(c.layout(), a);
-             gb::py::StepResult r = c.step(static_cast<int>(a), ticks);
-             return py::make_tuple(r.refused, r.reason, r.reward, r.over);
-           })
-      .def("observe",
-           [](const EnvCore& c) {
-             const Layout& l = c.layout();
-             py::array_t<uint8_t> board(
-                 {py::ssize_t{l.planes}, py::ssize_t{l.height}, py::ssize_t{l.width}});
-             py::array_t<int32_t> features(py::ssize_t{l.features});
-             c.observe(board.mutable_data(), features.mutable_data());
-             return py::make_tuple(board, features);
-           })
-      .def("mask",
-           [](const EnvCore& c) {
-             py::array_t<int8_t> out(py::ssize_t{c.layout().actions});
-             c.mask(out.mutable_data());
-             return out;
-           })
+      .def(
+          "step_observe",
+          [](EnvCore& c, int64_t a, int ticks) {
+            check_action(c.layout(), a);
+            gb::py::StepResult r = c.step(static_cast<int>(a), ticks);
+            return py::make_tuple(observation(c), mask(c), r.refused, r.reason, r.reward, r.over,
+                                  c.score());
+          },
+          "step, then (observation, mask, refused, reason, reward, over, score) in one call")
+      .def("observe", &observation)
+      .def("mask", &mask)
       .def("text", &EnvCore::text)
       .def("score", &EnvCore::score)
       .def("over", &EnvCore::over)
