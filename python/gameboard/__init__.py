@@ -77,17 +77,19 @@ class Env(_EnvBase):
         self.observation_space = _spaces.observation_space(self.layout)
         self._generator = 0   # SplitMix64 state drawing seeds for reset() without one
         self._elapsed = 0     # step calls since the last reset
-        self._seed = None     # the game seed being played (None after from_state_json)
+        self._seed = None     # the game seed being played (the loaded state's after from_state_json)
 
     # -- Gymnasium contract ------------------------------------------------------------------
 
     def reset(self, seed=None, options=None):
         """Starts game `seed` (0..2^32-1), or the next seed of the env's own generator when None.
-        A given seed also reseeds that generator. Returns (obs, info)."""
+        A given seed also reseeds that generator. `options` is accepted and ignored.
+        Returns (obs, info)."""
+        if seed is not None:
+            seed = _check_seed(seed)
         if _gym is not None:  # seeds gymnasium.Env.np_random, as check_env expects
             super().reset(seed=seed)
         if seed is not None:
-            seed = _check_seed(seed)
             self._generator = seed
         else:
             seed = self._draw_seed()
@@ -146,7 +148,7 @@ class Env(_EnvBase):
         text = state if isinstance(state, str) else _json.dumps(state, separators=(",", ":"))
         self._core.load_state_json(text)
         self._elapsed = 0
-        self._seed = None
+        self._seed = _json.loads(self._core.state_json())["seed"]
         return self._observation(), self._info()
 
     def action_json(self, action):

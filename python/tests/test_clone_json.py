@@ -50,8 +50,9 @@ def test_state_json_round_trips(slug):
         assert_obs_equal(obs, obs2)
         np.testing.assert_array_equal(info["action_mask"], info2["action_mask"])
         assert other.render() == env.render()
-    other.from_state_json(json.loads(env.state_json()))  # a parsed dict is accepted too
+    _, info = other.from_state_json(json.loads(env.state_json()))  # a parsed dict works too
     assert other.state_json() == env.state_json()
+    assert info["seed"] == 17 and info["steps"] == 0
 
 
 def test_a_bad_state_raises_value_error_with_the_issues(slug):
