@@ -77,7 +77,7 @@ class Env(_EnvBase):
         self.observation_space = _spaces.observation_space(self.layout)
         self._generator = 0   # SplitMix64 state drawing seeds for reset() without one
         self._elapsed = 0     # step calls since the last reset
-        self._seed = None     # the game seed being played (the loaded state's after from_state_json)
+        self._seed = 0        # the game seed being played (read from the state after loading)
 
     # -- Gymnasium contract ------------------------------------------------------------------
 
