@@ -113,7 +113,9 @@ struct Encoding<glimfall::Traits> {
       if (row >= rib_rows) continue;
       const glimfall::Rib& r = s.ribs[ribs[row]];
       const glimfall::BracketMask open = glimfall::arrival_open(r);
-      const glimfall::BracketMask bright = open & ~glimfall::safe_open(r);
+      // Only a split rib has a bright break (safe_open drops it from the arrival set).
+      const glimfall::BracketMask bright =
+          r.kind == glimfall::RibKind::kSplit ? open & ~glimfall::safe_open(r) : 0;
       for (int b = 0; b < kWidth; ++b) {
         cell(1, row + 1, b) = (open >> b) & 1u;
         cell(2, row + 1, b) = (bright >> b) & 1u;
