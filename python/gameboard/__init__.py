@@ -41,6 +41,7 @@ def engine_random_play(slug, steps, seed=0):
 
 
 def _check_seed(seed):
+    """`seed` as an int in 0..2^32-1; ValueError otherwise."""
     seed = int(seed)
     if not 0 <= seed <= 0xFFFFFFFF:
         raise ValueError(f"seed {seed} is outside 0..4294967295")
@@ -48,6 +49,7 @@ def _check_seed(seed):
 
 
 def _check_options(max_steps, ticks_per_step):
+    """ValueError unless max_steps is None or >= 1 and ticks_per_step >= 1."""
     if max_steps is not None and int(max_steps) < 1:
         raise ValueError("max_steps must be a positive integer or None")
     if int(ticks_per_step) < 1:
@@ -166,6 +168,7 @@ class Env(_EnvBase):
     # -- Internals ---------------------------------------------------------------------------
 
     def _draw_seed(self):
+        """The next SplitMix64 output of the env's generator, cut to 32 bits."""
         self._generator = (self._generator + 0x9E3779B97F4A7C15) & _MASK64
         z = self._generator
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
@@ -173,16 +176,19 @@ class Env(_EnvBase):
         return (z ^ (z >> 31)) & 0xFFFFFFFF
 
     def _action_index(self, action):
+        """`action` as a Python int (any integer type); ValueError for anything else."""
         try:
             return _operator.index(action)
         except TypeError:
             raise ValueError(f"action {action!r} is not an integer index") from None
 
     def _observation(self):
+        """A fresh observation dict of the current state."""
         board, features = self._core.observe()
         return {"board": board, "features": features}
 
     def _info(self):
+        """The info dict of reset and from_state_json."""
         return {"action_mask": self._core.mask(), "score": self._core.score(),
                 "seed": self._seed, "steps": self._elapsed}
 
@@ -236,5 +242,6 @@ class VectorEnv:
         """Nothing to release."""
 
     def _infos(self):
+        """The batched info dict (the core's preallocated arrays)."""
         return {"action_mask": self._core.mask, "refused": self._core.refused,
                 "score": self._core.score, "episode_seed": self._core.episode_seed}

@@ -8,6 +8,7 @@
 namespace gb::py {
 namespace {
 
+// EnvCore over game G: one state on the heap; every method is the traits' own.
 template <class G>
 class EnvFor final : public EnvCore {
  public:

@@ -65,6 +65,7 @@ py::array_t<int8_t> mask(const EnvCore& c) {
   return out;
 }
 
+// The core for `slug`; raises ValueError for an unknown game.
 std::unique_ptr<EnvCore> make_core(const std::string& slug) {
   auto core = gb::py::make_env_core(slug);
   if (!core) throw py::value_error("unknown game '" + slug + "'");

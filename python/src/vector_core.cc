@@ -14,6 +14,7 @@
 namespace gb::py {
 namespace {
 
+// VectorCore over game G: the states in one vector, stepped in place.
 template <class G>
 class VectorFor final : public VectorCore {
   using E = Encoding<G>;
@@ -63,21 +64,25 @@ class VectorFor final : public VectorCore {
   }
 
  private:
+  // The game seed of env i's current episode: base + i + episode * num_envs (mod 2^32).
   uint32_t seed_of(int i) const {
     const uint64_t n = static_cast<uint64_t>(config_.num_envs);
     return static_cast<uint32_t>(base_seed_ + static_cast<uint64_t>(i) + episode_[i] * n);
   }
+  // Starts env i's current episode.
   void start(int i) {
     states_[i] = G::init(seed_of(i));
     elapsed_[i] = 0;
     pending_reset_[i] = false;
   }
+  // Zeroes env i's reward and flags (a reset or an autoreset reports none).
   static void clear_step_fields(int i, const VectorBuffers& out) {
     out.reward[i] = 0;
     out.terminated[i] = false;
     out.truncated[i] = false;
     out.refused[i] = 0;
   }
+  // Writes env i's observation, mask, score and seed rows.
   void write_row(int i, const VectorBuffers& out) const {
     E::observe(states_[i], out.board + static_cast<size_t>(i) * kBoard,
                out.features + static_cast<size_t>(i) * E::kFeatures);
@@ -109,6 +114,7 @@ class VectorFor final : public VectorCore {
   std::vector<char> pending_reset_;  // not vector<bool>: threads write neighbouring entries
 };
 
+// engine_random_play for game G.
 template <class G>
 int64_t random_play(int64_t steps, uint32_t seed) {
   int64_t total = 0;
