@@ -127,13 +127,18 @@ def test_max_steps_truncates(slug):
 
 
 def test_render_is_the_observation_text(slug):
+    """The picture's shape per game (test_http compares it with the API's observation.text)."""
     env = gameboard.make(slug)
     env.reset(seed=4)
-    text = env.render()
-    assert isinstance(text, str) and text.strip()
-    import json
-    # The HTTP API's observation carries the same text; the state's JSON is what it is drawn from.
-    assert json.loads(env.state_json())["seed"] == 4
+    lines = env.render().splitlines()
+    layout = env.layout
+    if slug == "stormlark":
+        assert [len(line) for line in lines] == [layout["width"]] * layout["height"]
+    elif slug == "silkspan":
+        assert [len(line) for line in lines[:-1]] == [layout["width"]] * layout["height"]
+        assert lines[-1].startswith("moves:")
+    else:
+        assert lines[0].startswith("waiting tick 0") and lines[1].startswith("G")
 
 
 def test_reward_is_the_score_gained(slug):
