@@ -3,7 +3,8 @@
 #   engine throughput per game (Google Benchmark: steps/s and bytes allocated per step),
 #   the pure request handler in process per game (Google Benchmark: one action request),
 #   instructions per step under callgrind (stable on a noisy machine),
-#   HTTP rates against a node:http baseline in the same run (wrk), with latency and peak RSS.
+#   HTTP rates against a node:http baseline in the same run (wrk), with latency and peak RSS,
+#   the Python package: VectorEnv and Env.step against the engine's own random play and HTTP.
 # Usage: scripts/bench.sh [seconds per HTTP run, default 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,3 +19,6 @@ echo "== callgrind"
 bash scripts/callgrind.sh 20000
 echo "== http"
 bash scripts/bench_http.sh "${1:-10}"
+echo "== python"
+PYTHONPATH="$BUILD/python" /usr/bin/python3 python/bench/bench_python.py --cli "$BUILD/src/cli/gameboard" \
+  | tee artifacts/python_bench.txt
