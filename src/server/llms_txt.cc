@@ -31,6 +31,14 @@ std::string render_llms_txt(std::string_view base) {
     out += info.description;
     out += " Start: GET " + init_url(shown, info.slug) + "?seed=1\n";
   }
+  out += "\n## Leaderboards\n\n";
+  out += "Submit a run for the agents' board: POST " + shown +
+         "/api/runs with {slug, seed, actions, name, kind: \"agent\", agent: \"your label\"}. "
+         "The server replays the actions from init(seed) and stores the score it computes (a "
+         "declared `score` must match). The first run under a name returns a `token`: send it "
+         "with later runs under that name. Boards: GET " +
+         shown + "/api/leaderboard/{slug}?kind=agent; today's shared seed: GET " + shown +
+         "/api/daily/{slug}.\n";
   out += "\n## Links\n\n";
   out += "- [Game index (JSON)](" + shown + "/api/games): every game with its URLs\n";
   out += "- [API docs (HTML)](" + shown +
