@@ -18,7 +18,7 @@ using gb::server::Response;
 
 // Sends one request to the handler; aborts on anything but 200 (a benchmark of errors is useless).
 std::string call(std::string_view method, const std::string& target, std::string_view body) {
-  Response r = gb::server::handle(Request{method, target, body, "127.0.0.1"});
+  Response r = gb::server::handle(Request{method, target, body, "127.0.0.1", ""});
   if (r.status != 200) std::abort();
   return r.body;
 }
@@ -59,7 +59,7 @@ void BM_Action(benchmark::State& st, std::string slug) {
   const size_t count_before = gb::bench::g_alloc_count.load();
   const size_t bytes_before = gb::bench::g_alloc_bytes.load();
   for (auto _ : st) {
-    Response r = gb::server::handle(Request{"POST", target, body, "127.0.0.1"});
+    Response r = gb::server::handle(Request{"POST", target, body, "127.0.0.1", ""});
     benchmark::DoNotOptimize(r.body.data());
   }
   const auto per_request = [&](size_t total) {

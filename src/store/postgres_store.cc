@@ -116,6 +116,9 @@ class Connection {
       conn_ = nullptr;
       throw StoreError("postgres: cannot connect: " + why);
     }
+    // The server's notices ("relation ... already exists, skipping") are not for our stderr,
+    // which `gameboard mcp` keeps for its own log.
+    PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
   }
 
   // Runs `sql` with `params`; throws StoreError unless it returns rows or completes.

@@ -24,7 +24,7 @@ namespace {
 // The submission of client `c`'s run `i`: its own seed, a short legal Stormlark run, the client's
 // name with a strong token of its own (so a first claim needs no coordination).
 std::string submission(int c, int i) {
-  std::string token(40, static_cast<char>('a' + c));
+  std::string token = "durability-token-of-client-" + std::to_string(c) + "-0123456789";
   return R"({"slug":"stormlark","seed":)" + std::to_string(1000 * c + i) +
          R"(,"actions":[{"type":"VENT"},{"type":"UP"}],"name":"client )" + std::to_string(c) +
          R"(","token":")" + token + R"(","kind":"agent","agent":"durability"})";

@@ -140,7 +140,7 @@ TEST_P(EveryGame, DocsIndexAndLlmsNameTheGame_GF88_SL108) {
 TEST_P(EveryGame, MutatedCarriedStatesNeverReach5xx_SS112_GF96) {
   // Real states from seeded play, each mutated one to three times, through the pure handler.
   auto call = [](std::string_view method, const std::string& target, const std::string& body) {
-    return handle(Request{method, target, body, "127.0.0.1"});
+    return handle(Request{method, target, body, "127.0.0.1", ""});
   };
   std::vector<Json> states, actions;
   uint64_t counter = 0;

@@ -16,7 +16,7 @@ constexpr std::string_view kActionTarget = "/api/games/stormlark/action";
 constexpr const char* kActions[] = {"UP", "DOWN", "FIRE", "VENT", "NEXT_REACH", "END_RUN"};
 
 Response call(std::string_view method, std::string_view target, std::string_view body = {}) {
-  return handle(Request{method, target, body, "127.0.0.1"});
+  return handle(Request{method, target, body, "127.0.0.1", ""});
 }
 
 // Real states from play: several seeds, each followed for up to 60 seeded legal actions.

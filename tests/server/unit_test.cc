@@ -80,7 +80,7 @@ TEST(ServerUnits, GuardTurnsAThrowInto500AndCountsIt) {
 
 TEST(ServerUnits, HandlerAnswers413ForAnOversizedBodyWithoutSockets) {
   std::string body((1 << 20) + 1, ' ');
-  Response r = handle(Request{"POST", "/api/games/stormlark/action", body, ""});
+  Response r = handle(Request{"POST", "/api/games/stormlark/action", body, "", ""});
   EXPECT_EQ(r.status, 413);
   EXPECT_EQ(r.body, "{\"error\":\"Body too large\"}");
   ASSERT_FALSE(r.headers.empty());
@@ -98,59 +98,59 @@ TEST(ServerUnits, WebFilesRefuseUnsafeNamesAndMissingRoots) {
   EXPECT_FALSE(web_file("../web_fixture/index.html").has_value());
   EXPECT_FALSE(web_file("/etc/passwd").has_value());
   EXPECT_FALSE(web_file("missing.html").has_value());
-  Response lobby = handle(Request{"GET", "/", "", ""});
+  Response lobby = handle(Request{"GET", "/", "", "", ""});
   EXPECT_NE(lobby.body.find("fixture lobby"), std::string::npos);
   set_web_root("");
-  lobby = handle(Request{"GET", "/", "", ""});
+  lobby = handle(Request{"GET", "/", "", "", ""});
   EXPECT_EQ(lobby.body.find("fixture lobby"), std::string::npos);
 }
 
 TEST(ServerUnits, WebAssetsAreServedTypedAndConfinedToTheWebRoot) {
   set_web_root(WEB_FIXTURE_DIR);
-  Response script = handle(Request{"GET", "/web/app.js", "", ""});
+  Response script = handle(Request{"GET", "/web/app.js", "", "", ""});
   EXPECT_EQ(script.status, 200);
   EXPECT_EQ(script.content_type, "text/javascript; charset=utf-8");
   EXPECT_NE(script.body.find("fixture script"), std::string::npos);
-  Response style = handle(Request{"GET", "/web/style.css", "", ""});
+  Response style = handle(Request{"GET", "/web/style.css", "", "", ""});
   EXPECT_EQ(style.status, 200);
   EXPECT_EQ(style.content_type, "text/css; charset=utf-8");
   for (const char* path :
        {"/web/index.html", "/web/missing.js", "/web/../unit_test.cc", "/web/..%2Funit_test.cc",
         "/web/%2E%2E/x.js", "/web/", "/web/a/app.js", "/web/..js"}) {
-    EXPECT_EQ(handle(Request{"GET", path, "", ""}).status, 404) << path;
+    EXPECT_EQ(handle(Request{"GET", path, "", "", ""}).status, 404) << path;
   }
-  EXPECT_EQ(handle(Request{"POST", "/web/app.js", "", ""}).status, 405);
+  EXPECT_EQ(handle(Request{"POST", "/web/app.js", "", "", ""}).status, 405);
   set_web_root("");
-  EXPECT_EQ(handle(Request{"GET", "/web/app.js", "", ""}).status, 404);
+  EXPECT_EQ(handle(Request{"GET", "/web/app.js", "", "", ""}).status, 404);
 }
 
 TEST(ServerUnits, WasmEngineFilesAreServedTypedFromTheWasmFolderOnly) {
   set_wasm_root(WEB_FIXTURE_DIR "/wasm");
-  Response binary = handle(Request{"GET", "/wasm/gameboard_engine.wasm", "", ""});
+  Response binary = handle(Request{"GET", "/wasm/gameboard_engine.wasm", "", "", ""});
   EXPECT_EQ(binary.status, 200);
   EXPECT_EQ(binary.content_type, "application/wasm");
   EXPECT_EQ(binary.body.substr(0, 4), std::string("\0asm", 4));
-  Response glue = handle(Request{"GET", "/wasm/gameboard_engine.mjs", "", ""});
+  Response glue = handle(Request{"GET", "/wasm/gameboard_engine.mjs", "", "", ""});
   EXPECT_EQ(glue.status, 200);
   EXPECT_EQ(glue.content_type, "text/javascript; charset=utf-8");
   for (const char* path : {"/wasm/notes.txt", "/wasm/missing.wasm", "/wasm/../index.html",
                            "/wasm/%2E%2E/app.js", "/wasm/"}) {
-    EXPECT_EQ(handle(Request{"GET", path, "", ""}).status, 404) << path;
+    EXPECT_EQ(handle(Request{"GET", path, "", "", ""}).status, 404) << path;
   }
   set_wasm_root("");
-  EXPECT_EQ(handle(Request{"GET", "/wasm/gameboard_engine.wasm", "", ""}).status, 404);
+  EXPECT_EQ(handle(Request{"GET", "/wasm/gameboard_engine.wasm", "", "", ""}).status, 404);
 }
 
 TEST(ServerUnits, ReplayViewerPageIsServedForAFileAndForAStoredRun) {
   set_web_root(WEB_FIXTURE_DIR);
   for (const char* path : {"/replay", "/replay/42"}) {
-    Response page = handle(Request{"GET", path, "", ""});
+    Response page = handle(Request{"GET", path, "", "", ""});
     EXPECT_EQ(page.status, 200) << path;
     EXPECT_EQ(page.content_type, "text/html; charset=utf-8");
     EXPECT_NE(page.body.find("fixture viewer"), std::string::npos) << path;
   }
   set_web_root("");
-  EXPECT_EQ(handle(Request{"GET", "/replay", "", ""}).status, 404);
+  EXPECT_EQ(handle(Request{"GET", "/replay", "", "", ""}).status, 404);
 }
 
 TEST(ServerUnits, ResponseHeadCarriesStatusTypeHeadersAndLength) {
