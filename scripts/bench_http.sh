@@ -19,7 +19,7 @@ mkdir -p artifacts
 work=$(mktemp -d)
 trap 'kill $server_pid $node_pid 2>/dev/null || true; rm -rf "$work"' EXIT
 
-"$BIN" serve --host 127.0.0.1 --port $PORT >"$work/server.log" 2>&1 &
+"$BIN" serve --host 127.0.0.1 --port $PORT --data-dir "$work/data" >"$work/server.log" 2>&1 &
 server_pid=$!
 node bench/node_baseline.mjs $NODE_PORT >"$work/node.log" 2>&1 &
 node_pid=$!

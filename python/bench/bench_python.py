@@ -13,6 +13,7 @@ import argparse
 import http.client
 import json
 import subprocess
+import tempfile
 import time
 
 import numpy as np
@@ -105,8 +106,12 @@ def http_rate(slug, seconds, port):
 
 
 def start_server(cli):
-    server = subprocess.Popen([cli, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
-    line = server.stdout.readline()  # "Serving on http://127.0.0.1:PORT"
+    data_dir = tempfile.mkdtemp(prefix="gameboard-bench-")  # its run store, thrown away
+    server = subprocess.Popen([cli, "serve", "--port", "0", "--data-dir", data_dir],
+                              stdout=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    while line and not line.startswith("Serving on"):  # "Serving on http://127.0.0.1:PORT"
+        line = server.stdout.readline()
     return server, int(line.strip().rsplit(":", 1)[1])
 
 

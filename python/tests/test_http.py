@@ -14,10 +14,14 @@ from conftest import pick_action
 
 
 @pytest.fixture(scope="module")
-def server(cli_path):
-    proc = subprocess.Popen([cli_path, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+def server(cli_path, tmp_path_factory):
+    data_dir = tmp_path_factory.mktemp("data")  # the server's run store, away from the sources
+    proc = subprocess.Popen([cli_path, "serve", "--port", "0", "--data-dir", str(data_dir)],
+                            stdout=subprocess.PIPE, text=True)
     try:
-        line = proc.stdout.readline()  # "Serving on http://127.0.0.1:PORT"
+        line = proc.stdout.readline()
+        while line and not line.startswith("Serving on"):  # "Serving on http://127.0.0.1:PORT"
+            line = proc.stdout.readline()
         assert line.startswith("Serving on"), line
         conn = http.client.HTTPConnection("127.0.0.1", int(line.strip().rsplit(":", 1)[1]),
                                           timeout=10)

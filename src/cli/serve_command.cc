@@ -64,8 +64,8 @@ int run_serve(const ServeOptions& options) {
     return 1;
   }
   server.stop_on_signals();
-  std::cout << "Serving on http://" << options.host << ":" << port << " (runs in "
-            << describe_store(options.store) << ")" << std::endl;
+  std::cout << "Runs are stored in " << describe_store(options.store) << "\n";
+  std::cout << "Serving on http://" << options.host << ":" << port << std::endl;
   server.wait();
   std::cout << "Stopped." << std::endl;
   return 0;
