@@ -34,6 +34,9 @@ struct GameInfo {
   std::string_view scoring;
   std::string_view rules;           // including every resolution this implementation made
   std::string_view action_grammar;  // the seed's JSON Schema, verbatim JSON
+  // JSON Schemas (2020-12) of the encoded state and observation, published in /openapi.json.
+  std::string_view state_schema;
+  std::string_view observation_schema;
 };
 
 // The traits contract. ActionList is any container with push_back/clear/begin/end.

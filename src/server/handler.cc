@@ -2,7 +2,7 @@
 
 #include <atomic>
 
-#include "server/limits.h"
+#include "server/body_limit.h"
 #include "server/router.h"
 #include "server/routes.h"
 
@@ -38,7 +38,8 @@ Response handle(const Request& request) {
       add_preflight_headers(preflight);
       return preflight;
     }
-    if (request.body.size() > kMaxBodyBytes) return json_error(413, "Body too large");
+    if (request.body.size() > max_body_bytes(request.method, request.target))
+      return json_error(413, "Body too large");
     return route_request(request, route_table());
   });
   try {

@@ -9,8 +9,8 @@
 namespace gb::server {
 
 // Answers one request. Never throws: OPTIONS answers the CORS preflight (204), a body above
-// kMaxBodyBytes answers 413, everything else goes through the route table. Every answer carries
-// Access-Control-Allow-Origin: *.
+// its route's max_body_bytes answers 413, everything else goes through the route table. Every
+// answer carries Access-Control-Allow-Origin: *.
 Response handle(const Request& request);
 
 // Runs `produce` and returns its answer; if it throws, counts the exception and answers 500

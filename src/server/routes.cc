@@ -3,6 +3,8 @@
 #include <array>
 
 #include "server/api_routes.h"
+#include "server/batch_route.h"
+#include "server/openapi.h"
 #include "server/page_routes.h"
 
 namespace gb::server {
@@ -12,7 +14,9 @@ std::span<const Route> route_table() {
       {"GET", "/api/games", games_index_route},
       {"GET", "/api/games/{slug}/init", init_route},
       {"POST", "/api/games/{slug}/action", action_route},
+      {"POST", "/api/games/{slug}/batch", batch_route},
       {"GET", "/healthz", health_route},
+      {"GET", "/openapi.json", openapi_route},
       {"GET", "/llms.txt", llms_txt_route},
       {"GET", "/docs/api", docs_overview_route},
       {"GET", "/docs/api/{slug}", game_docs_route},
