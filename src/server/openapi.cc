@@ -340,7 +340,9 @@ void json_ref_response(JsonWriter& w, std::string_view status, std::string_view 
 }
 
 void text_response(JsonWriter& w, std::string_view description, std::string_view type) {
-  write_response(w, "200", description, type, [&] { w.raw(R"({"type":"string"})"); });
+  write_response(w, "200", description, type, [&] {
+    w.raw(type == "application/json" ? R"({"type":"object"})" : R"({"type":"string"})");
+  });
 }
 
 // The `{slug}` path parameter: any string (an unknown one answers 404).
