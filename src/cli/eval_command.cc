@@ -33,6 +33,7 @@ struct EvalOptions {
   std::string svg;
   std::string record;
   std::string remote;
+  bool no_batch = false;
 };
 
 // Prints `message` as this command's error and returns exit code 2 (bad input).
@@ -104,6 +105,7 @@ int run_eval_command(const EvalOptions& o) {
   job.settings.agent_seed = o.agent_seed;
   job.settings.budget = o.budget > 0 ? o.budget : job.game->default_budget();
   job.settings.max_actions = o.max_actions > 0 ? o.max_actions : job.game->default_max_actions();
+  job.settings.remote_batch = !o.no_batch;
 
   std::cout << "eval " << o.game << " / " << o.agent << ": " << job.seeds.size() << " seeds ("
             << o.seeds << (o.shard.empty() ? "" : ", shard " + o.shard) << "), " << o.jobs
@@ -174,6 +176,9 @@ void register_eval_command(CLI::App& app) {
   eval->add_option("--record", o->record, "Folder for one replay file per run");
   eval->add_option("--remote", o->remote,
                    "Play over HTTP against a server speaking the API, e.g. http://127.0.0.1:8080");
+  eval->add_flag("--no-batch", o->no_batch,
+                 "With --remote: the Stormlark planner expands in process instead of through the "
+                 "server's batch route (same results)");
   eval->callback([o] {
     int code = run_eval_command(*o);
     if (code != 0) throw CLI::RuntimeError(code);
