@@ -3,7 +3,8 @@
 #   engine throughput per game (Google Benchmark: steps/s and bytes allocated per step),
 #   the pure request handler in process per game (Google Benchmark: one action request),
 #   instructions per step under callgrind (stable on a noisy machine),
-#   HTTP rates against a node:http baseline in the same run (wrk), with latency and peak RSS.
+#   HTTP rates against a node:http baseline in the same run (wrk), with latency and peak RSS,
+#   and children expanded per second by a 64-item batch against 64 single action requests.
 # Usage: scripts/bench.sh [seconds per HTTP run, default 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,5 +17,7 @@ for b in stormlark_bench tick_games_bench handler_bench; do
 done
 echo "== callgrind"
 bash scripts/callgrind.sh 20000
+echo "== batch"
+"$BUILD/bench/batch_bench" 3 | tee artifacts/batch_bench.txt
 echo "== http"
 bash scripts/bench_http.sh "${1:-10}"
