@@ -177,7 +177,7 @@ void register_eval_command(CLI::App& app) {
   eval->add_option("--remote", o->remote,
                    "Play over HTTP against a server speaking the API, e.g. http://127.0.0.1:8080");
   eval->add_flag("--no-batch", o->no_batch,
-                 "With --remote: the Stormlark planner expands in process instead of through the "
+                 "With --remote: the planners expand in process instead of through the "
                  "server's batch route (same results)");
   eval->callback([o] {
     int code = run_eval_command(*o);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "agents/common/option_agent.h"
+#include "agents/common/prepared_children.h"
 #include "agents/common/random_agent.h"
 #include "agents/common/tied_best.h"
 
@@ -43,9 +44,7 @@ class PlannerDomain {
 
   // With an applier: computes the children of every state of the layer at once.
   void prepare(const std::vector<const State*>& states) {
-    prepared_states_.clear();
     prepared_.clear();
-    cursor_ = 0;
     if (applier_ == nullptr) return;
     std::vector<State> items;
     std::vector<Action> actions;
@@ -61,23 +60,19 @@ class PlannerDomain {
     }
     std::vector<uint8_t> accepted;
     applier_->apply_all(items, actions, accepted);
-    prepared_states_ = states;
-    prepared_.assign(states.size(), {});
+    std::vector<std::vector<Expansion<Traits>>> children(states.size());
     for (size_t j = 0; j < items.size(); ++j) {
       // NEXT_REACH is kept even when refused, as expand does in process.
       if (accepted[j] || actions[j].type == ActionType::kNextReach) {
-        prepared_[owner[j]].push_back({{actions[j]}, std::move(items[j])});
+        children[owner[j]].push_back({{actions[j]}, std::move(items[j])});
       }
     }
+    prepared_.set(states, std::move(children));
   }
 
   // Appends NEXT_REACH at a Gate, else each accepted turn.
   void expand(const State& s, std::vector<Expansion<Traits>>& out) {
-    if (cursor_ < prepared_states_.size() && prepared_states_[cursor_] == &s) {
-      for (auto& e : prepared_[cursor_]) out.push_back(std::move(e));
-      ++cursor_;
-      return;
-    }
+    if (prepared_.take(s, out)) return;
     if (s.phase == Phase::kReachClear) {
       State next = s;
       apply(next, Action{ActionType::kNextReach});
@@ -105,9 +100,7 @@ class PlannerDomain {
   }
 
   agents::ChildApplier<Traits>* applier_;
-  std::vector<const State*> prepared_states_;
-  std::vector<std::vector<Expansion<Traits>>> prepared_;
-  size_t cursor_ = 0;
+  agents::PreparedChildren<Traits> prepared_;
 };
 
 // Beam search over turns with `budget` simulated turns per move.
