@@ -17,9 +17,11 @@ all: build
 deps:
 	@bash scripts/deps.sh
 
-# The browser test's npm packages (web/node_modules), for the web_e2e test.
+# The browser test's npm packages (web/node_modules), for the web_e2e test, and the OpenAPI
+# validators (tests/openapi/node_modules), for the openapi_validate test.
 web-deps: deps
 	@bash scripts/web_deps.sh
+	@bash scripts/openapi_deps.sh
 
 configure: deps
 	@cmake --preset $(PRESET) >/dev/null

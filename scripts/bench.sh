@@ -5,6 +5,7 @@
 #   instructions per step under callgrind (stable on a noisy machine),
 #   HTTP rates against a node:http baseline in the same run (wrk), with latency and peak RSS,
 #   the Python package: VectorEnv and Env.step against the engine's own random play and HTTP.
+#   and children expanded per second by a 64-item batch against 64 single action requests.
 # Usage: scripts/bench.sh [seconds per HTTP run, default 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,8 @@ for b in stormlark_bench tick_games_bench handler_bench; do
 done
 echo "== callgrind"
 bash scripts/callgrind.sh 20000
+echo "== batch"
+"$BUILD/bench/batch_bench" 3 | tee artifacts/batch_bench.txt
 echo "== http"
 bash scripts/bench_http.sh "${1:-10}"
 echo "== python"

@@ -37,6 +37,7 @@ struct EvalOptions {
   std::string submit;  // a server URL whose agents' board gets every run
   std::string name;    // the name the runs are submitted under
   std::string token;   // that name's token, when it is already claimed
+  bool no_batch = false;
 };
 
 // Prints `message` as this command's error and returns exit code 2 (bad input).
@@ -148,6 +149,7 @@ int run_eval_command(const EvalOptions& o) {
   job.settings.agent_seed = o.agent_seed;
   job.settings.budget = o.budget > 0 ? o.budget : job.game->default_budget();
   job.settings.max_actions = o.max_actions > 0 ? o.max_actions : job.game->default_max_actions();
+  job.settings.remote_batch = !o.no_batch;
 
   std::cout << "eval " << o.game << " / " << o.agent << ": " << job.seeds.size() << " seeds ("
             << o.seeds << (o.shard.empty() ? "" : ", shard " + o.shard) << "), " << o.jobs
@@ -225,6 +227,9 @@ void register_eval_command(CLI::App& app) {
   eval->add_option("--name", o->name, "The name runs are submitted under (with --submit)");
   eval->add_option("--token", o->token,
                    "The name's token, when the name is already yours (printed on first use)");
+  eval->add_flag("--no-batch", o->no_batch,
+                 "With --remote: the planners expand in process instead of through the "
+                 "server's batch route (same results)");
   eval->callback([o] {
     int code = run_eval_command(*o);
     if (code != 0) throw CLI::RuntimeError(code);

@@ -30,6 +30,9 @@ struct GameInfo {
   // Changes whenever a rule or the generator changes (the golden signatures catch such a change).
   // A stored run records the version that verified it; boards rank the current version only.
   uint32_t rules_version = 1;
+  // JSON Schemas (2020-12) of the encoded state and observation, published in /openapi.json.
+  std::string_view state_schema;
+  std::string_view observation_schema;
 };
 
 // The traits contract. ActionList is any container with push_back/clear/begin/end.

@@ -7,6 +7,7 @@
 #include "agents/glimfall/agents.h"
 #include "agents/silkspan/agents.h"
 #include "agents/stormlark/agents.h"
+#include "harness/remote_applier.h"
 #include "harness/remote_stepper.h"
 
 namespace gb::harness {
@@ -35,6 +36,8 @@ class AgentsFor final : public GameAgents {
     int64_t cap = settings.max_actions > 0 ? settings.max_actions : max_actions_;
     if (remote) {
       RemoteStepper<G> stepper(*remote, std::string(slug_));
+      RemoteChildApplier<G> applier(*remote, std::string(slug_));
+      if (settings.remote_batch) agent->use_child_applier(&applier);
       return agents::play_run<G>(*agent, stepper, seed, cap, end_action());
     }
     agents::LocalStepper<G> stepper;

@@ -23,6 +23,8 @@ struct RunSettings {
   uint64_t agent_seed = 0;
   int64_t budget = 0;       // planner: simulated options per decision; 0 = default
   int64_t max_actions = 0;  // the run-length cap; 0 = the game's default
+  // Remote mode: let a planner expand through the server's batch route when it offers one.
+  bool remote_batch = true;
 };
 
 class GameAgents {

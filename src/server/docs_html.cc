@@ -33,7 +33,14 @@ void append_loop(std::string& out, std::string_view base) {
   append_markup_escaped(out, std::string(base) + "/api/games");
   out += "\"><code>GET /api/games</code></a>. For agents: <a href=\"";
   append_markup_escaped(out, std::string(base) + "/llms.txt");
-  out += "\"><code>/llms.txt</code></a>.</p>\n";
+  out +=
+      "\"><code>/llms.txt</code></a>. Machine-readable (OpenAPI 3.1, JSON Schemas of every "
+      "state, action and answer; generate a client from it): <a href=\"";
+  append_markup_escaped(out, std::string(base) + "/openapi.json");
+  out +=
+      "\"><code>GET /openapi.json</code></a>. Many children at once: "
+      "<code>POST /api/games/{slug}/batch</code> with <code>{items:[{state, action}, "
+      "...]}</code> (1..256).</p>\n";
 }
 
 void append_text_section(std::string& out, std::string_view heading, std::string_view text) {

@@ -18,6 +18,7 @@ std::string render_games_index(std::string_view base) {
   w.field("choosingActions", kChoosingActions);
   w.end_object();
   w.field("docs", std::string(base) + "/docs/api");
+  w.field("openapi", std::string(base) + "/openapi.json");
   w.field("count", static_cast<uint64_t>(all_games().size()));
   w.key("games");
   w.begin_array();

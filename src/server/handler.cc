@@ -2,7 +2,7 @@
 
 #include <atomic>
 
-#include "server/limits.h"
+#include "server/body_limit.h"
 #include "server/router.h"
 #include "server/routes.h"
 #include "server/run_routes.h"
@@ -30,11 +30,6 @@ Response internal_error_response() noexcept {
     response.status = 500;
   }
   return response;
-}
-
-size_t max_body_bytes(std::string_view method, std::string_view target) {
-  if (method == "POST" && split_target(target).path == "/api/runs") return kMaxRunBodyBytes;
-  return kMaxBodyBytes;
 }
 
 Response handle(const Request& request, const Services* services) {

@@ -15,10 +15,6 @@ namespace gb::server {
 // Every answer carries Access-Control-Allow-Origin: *.
 Response handle(const Request& request, const Services* services = nullptr);
 
-// The largest body the route of (method, target) accepts: 4 MiB for POST /api/runs,
-// kMaxBodyBytes for every other.
-size_t max_body_bytes(std::string_view method, std::string_view target);
-
 // Runs `produce` and returns its answer; if it throws, counts the exception and answers 500
 // {"error":"Internal error"}. The test suite asserts the count stays 0.
 template <class Produce>

@@ -44,6 +44,9 @@ std::string render_llms_txt(std::string_view base) {
   out += "- [API docs (HTML)](" + shown +
          "/docs/api): the loop, and per game the goal, scoring, "
          "rules and action grammar\n";
+  out += "- [OpenAPI 3.1 description (JSON)](" + shown +
+         "/openapi.json): every route, with JSON Schemas of each game's state, action, "
+         "observation and answers; generate a client from it\n";
   out += "- [Health](" + shown + "/healthz)\n";
   return out;
 }

@@ -3,6 +3,8 @@
 #include <array>
 
 #include "server/api_routes.h"
+#include "server/batch_route.h"
+#include "server/openapi.h"
 #include "server/page_routes.h"
 #include "server/run_routes.h"
 
@@ -17,7 +19,9 @@ std::span<const Route> route_table() {
       {"GET", "/api/runs/{id}", get_run_route},
       {"GET", "/api/leaderboard/{slug}", leaderboard_route},
       {"GET", "/api/daily/{slug}", daily_route},
+      {"POST", "/api/games/{slug}/batch", batch_route},
       {"GET", "/healthz", health_route},
+      {"GET", "/openapi.json", openapi_route},
       {"GET", "/llms.txt", llms_txt_route},
       {"GET", "/docs/api", docs_overview_route},
       {"GET", "/docs/api/{slug}", game_docs_route},

@@ -4,13 +4,11 @@
 
 #include <optional>
 
+#include "server/body_limit.h"
 #include "server/router.h"
 #include "server/services.h"
 
 namespace gb::server {
-
-// The largest body POST /api/runs accepts (other routes: kMaxBodyBytes).
-inline constexpr size_t kMaxRunBodyBytes = 4u << 20;
 
 // POST /api/runs: 201 stored, 200 already stored, 400 invalid, 403 name taken, 503 store down.
 Response submit_run_route(const RouteContext& context);

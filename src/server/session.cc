@@ -12,6 +12,7 @@
 #include <optional>
 #include <string_view>
 
+#include "server/body_limit.h"
 #include "server/handler.h"
 #include "server/limits.h"
 #include "server/response_head.h"
@@ -89,7 +90,7 @@ class Session : public std::enable_shared_from_this<Session> {
   void read_header() {
     parser_.emplace();
     parser_->header_limit(static_cast<std::uint32_t>(kMaxHeaderBytes));
-    parser_->body_limit(kMaxRunBodyBytes);  // the largest of any route; on_header narrows it
+    parser_->body_limit(kLargestBodyBytes);  // narrowed to the route's limit in on_header
     deadline_ = Clock::now() + idle_timeout_;
     http::async_read_header(socket_, buffer_, *parser_,
                             beast::bind_front_handler(&Session::on_header, shared_from_this()));
@@ -98,9 +99,9 @@ class Session : public std::enable_shared_from_this<Session> {
   void on_header(beast::error_code ec, std::size_t) {
     if (ec) return on_read_error(ec);
     if (parser_->is_done()) return answer();
-    // A body is coming: it must fit its route's limit and the server-wide budget before any is
-    // read (or a "100 Continue" invites it).
-    auto& head = parser_->get();
+    // A body is coming: it must fit its route's limit, and its bytes the server-wide budget,
+    // before any is read (or a "100 Continue" invites it).
+    const auto& head = parser_->get();
     size_t limit = max_body_bytes(view(head.method_string()), view(head.target()));
     if (parser_->content_length().value_or(0) > limit) {
       return answer_and_close(handle_error(413, "Body too large"));

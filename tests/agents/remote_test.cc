@@ -2,8 +2,11 @@
 // a free loopback port) and gives exactly the in-process results.
 #include <gtest/gtest.h>
 
+#include <atomic>
+
 #include "harness/eval_runner.h"
 #include "harness/http_transport.h"
+#include "harness/remote_applier.h"
 #include "server/live_server.h"
 
 namespace gb::harness {
@@ -37,6 +40,73 @@ TEST(Remote, SameResultsAsInProcess) {
       }
     }
   }
+}
+
+// Counts the batch requests sent through it; `hide_batch` makes the server look like one without
+// the batch route (no /openapi.json).
+class CountingTransport final : public Transport {
+ public:
+  CountingTransport(std::unique_ptr<Transport> inner, std::atomic<int>& batches, bool hide_batch)
+      : inner_(std::move(inner)), batches_(batches), hide_batch_(hide_batch) {}
+  std::string get(std::string_view target) override {
+    if (hide_batch_ && target == "/openapi.json") throw agents::RunError("HTTP 404");
+    return inner_->get(target);
+  }
+  std::string post(std::string_view target, std::string_view body) override {
+    if (target.ends_with("/batch")) ++batches_;
+    return inner_->post(target, body);
+  }
+
+ private:
+  std::unique_ptr<Transport> inner_;
+  std::atomic<int>& batches_;
+  bool hide_batch_;
+};
+
+// The remote planner expands through the batch route when the server offers it, and plays
+// exactly the runs it plays in process, with the batch route turned off, or without the route.
+TEST(Remote, PlannerBatchExpansionsGiveTheSameResults) {
+  for (const GameAgents* game : all_game_agents()) {
+    EvalJob job;
+    job.game = game;
+    job.settings = {"planner", 3, 0, 25};
+    job.seeds = {4, 5};
+    job.jobs = 2;
+    std::vector<agents::RunResult> local = run_eval(job);
+    BaseUrl base = live_url();
+    struct Mode {
+      bool remote_batch;
+      bool hide_batch;
+    };
+    for (Mode mode : {Mode{true, false}, Mode{false, false}, Mode{true, true}}) {
+      std::atomic<int> batches{0};
+      job.settings.remote_batch = mode.remote_batch;
+      job.connect = [base, &batches, mode] {
+        return std::make_unique<CountingTransport>(make_http_transport(base), batches,
+                                                   mode.hide_batch);
+      };
+      std::vector<agents::RunResult> remote = run_eval(job);
+      ASSERT_EQ(local.size(), remote.size());
+      for (size_t i = 0; i < local.size(); ++i) {
+        EXPECT_EQ(local[i].score, remote[i].score) << game->slug();
+        EXPECT_EQ(local[i].length, remote[i].length) << game->slug();
+        EXPECT_EQ(local[i].actions_digest, remote[i].actions_digest) << game->slug();
+      }
+      // The Stormlark and Glimfall planners batch each layer; Silkspan's weaves are built step
+      // by step from the states they pass through, so they stay in process.
+      bool expect_batches = game->slug() != "silkspan" && mode.remote_batch && !mode.hide_batch;
+      EXPECT_EQ(batches.load() > 0, expect_batches) << game->slug() << " " << batches.load();
+    }
+  }
+}
+
+TEST(Remote, ServerOffersBatchReadsTheOpenApiDocument) {
+  auto transport = make_http_transport(live_url());
+  EXPECT_TRUE(server_offers_batch(*transport));
+  BaseUrl nowhere = live_url();
+  nowhere.prefix = "/nothing-here";  // every answer 404: no document, no batch
+  auto missing = make_http_transport(nowhere);
+  EXPECT_FALSE(server_offers_batch(*missing));
 }
 
 TEST(Remote, UnreachableServerIsAClearError) {

@@ -64,6 +64,13 @@ TEST_F(RunsCli, EvalSubmitThenSubmitAFileThenHideAndUnhide) {
   EXPECT_NE(submit.out.find(R"("token":")"), std::string::npos) << submit.out;
   Result again = gameboard({"submit", file, "--server", url, "--name", "Ada"});
   EXPECT_EQ(again.code, 1) << "the name is taken without its token: " << again.out;
+  HttpReply taken = http_request(server->port(), "POST", "/api/runs",
+                                 R"({"slug":"stormlark","seed":1,"actions":[],"name":"ADA"})");
+  EXPECT_EQ(taken.status, 403) << taken.body;
+  HttpReply invalid = http_request(server->port(), "POST", "/api/runs",
+                                   R"({"slug":"stormlark","seed":1,"actions":[],"name":"Eve","score":5})");
+  EXPECT_EQ(invalid.status, 400);
+  EXPECT_EQ(invalid.body, R"({"error":"Invalid run","issues":["score: declared 5, replay gives 0"]})");
 
   // A tampered score is refused by the server's replay.
   std::ifstream in(file);

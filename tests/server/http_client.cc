@@ -9,6 +9,8 @@
 
 #include <cctype>
 
+#include "server/answer_log.h"
+
 namespace gb::server::testing {
 
 namespace asio = boost::asio;
@@ -60,7 +62,10 @@ HttpReply exchange(tcp::socket& socket, beast::flat_buffer& buffer,
   http::response_parser<http::string_body> parser;
   parser.body_limit(64u << 20);
   http::read(socket, buffer, parser);
-  return to_reply(parser.get());
+  HttpReply reply = to_reply(parser.get());
+  record_answer({req.method_string().data(), req.method_string().size()},
+                {req.target().data(), req.target().size()}, req.body(), reply.status, reply.body);
+  return reply;
 }
 
 }  // namespace

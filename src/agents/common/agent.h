@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "agents/common/child_applier.h"
 #include "core/rng.h"
 
 namespace gb::agents {
@@ -23,6 +24,9 @@ class Agent {
  public:
   virtual ~Agent() = default;
   virtual typename G::Action act(const typename G::State& s) = 0;
+  // Lets an agent that searches compute its children through `applier` (which outlives the
+  // agent's use of it) instead of in process; the default ignores it. Never changes a decision.
+  virtual void use_child_applier(ChildApplier<G>* applier) { (void)applier; }
 };
 
 // An agent's private random stream: draw(seed, counter++), the same counter-based generator as

@@ -51,10 +51,27 @@ class OptionAgent : public Agent<G> {
   std::deque<typename G::Action> queue_;
 };
 
+// Tells `domain` the non-terminal states of a layer, in the order they will be expanded (a
+// prefix of them when the budget runs out), when it has the optional `prepare` hook: a domain
+// can then compute all their children at once (a batch request) before expand asks for them.
+template <class G, class Domain, class Nodes>
+void prepare_layer(Domain& domain, const Nodes& nodes) {
+  if constexpr (requires(std::vector<const typename G::State*> states) {
+                  domain.prepare(states);
+                }) {
+    std::vector<const typename G::State*> states;
+    for (const auto& n : nodes) {
+      if (!domain.terminal(n.state)) states.push_back(&n.state);
+    }
+    domain.prepare(states);
+  }
+}
+
 // Beam search over options. Domain provides:
 //   void expand(const State&, std::vector<Expansion<G>>&)   appends the options from a state
 //   int64_t value(const State&)                             higher is better
 //   bool terminal(const State&)                             nothing to expand
+//   void prepare(const std::vector<const State*>&)          optional, see prepare_layer
 // Every expanded option counts one against `budget`. The first layer is always expanded in
 // full. Returns the first option of the root child whose line is best in the deepest layer that
 // was expanded completely; ties go to the earlier root option. Requires a non-terminal root with
@@ -68,6 +85,10 @@ std::vector<typename G::Action> beam_search(const typename G::State& root, Domai
     int64_t value;
   };
   std::vector<Expansion<G>> children;
+  struct RootNode {
+    const typename G::State& state;
+  };
+  prepare_layer<G>(domain, std::vector<RootNode>{{root}});
   domain.expand(root, children);
   std::vector<std::vector<typename G::Action>> firsts;
   std::vector<Node> beam;
@@ -87,6 +108,7 @@ std::vector<typename G::Action> beam_search(const typename G::State& root, Domai
   std::stable_sort(beam.begin(), beam.end(), by_value);
   if (beam.size() > width) beam.resize(width);
   while (spent < budget) {
+    prepare_layer<G>(domain, beam);
     std::vector<Node> next;
     bool complete = true;
     bool grew = false;

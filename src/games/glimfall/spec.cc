@@ -130,6 +130,8 @@ const GameInfo& Traits::info() {
           R"({"properties":{"type":{"const":"start"}},"required":["type"]},)"
           R"({"properties":{"type":{"const":"tick"},"count":{"type":"integer","minimum":1,"maximum":600,"description":"Optional, defaults to 1, clamped to 1..600. Defined as exactly that many sequential single ticks."}},"required":["type"]},)"
           R"({"properties":{"type":{"const":"rotate"},"dir":{"type":"integer","enum":[-1,1],"description":"-1 steps counter clockwise, 1 steps clockwise."}},"required":["type","dir"]}]})",
+      .state_schema = kStateSchema,
+      .observation_schema = kObservationSchema,
   };
   return kInfo;
 }

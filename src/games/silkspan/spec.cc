@@ -127,6 +127,8 @@ const GameInfo& Traits::info() {
           R"SS(tional, defaults to 1, clamped to 1..600. Defined as exactly that many sequential single)SS"
           R"SS( ticks."}},"required":["type"]},{"properties":{"type":{"const":"nextStage"}},"required":)SS"
           R"SS(["type"]},{"properties":{"type":{"const":"endRun"}},"required":["type"]}]})SS",
+      .state_schema = kStateSchema,
+      .observation_schema = kObservationSchema,
   };
   return kInfo;
 }

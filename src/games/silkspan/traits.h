@@ -10,6 +10,10 @@
 
 namespace gb::silkspan {
 
+// JSON Schemas (2020-12) of the encoded state and observation (schemas.cc), for GameInfo.
+extern const std::string_view kStateSchema;
+extern const std::string_view kObservationSchema;
+
 struct Traits {
   using State = silkspan::State;
   using Action = silkspan::Action;

@@ -96,6 +96,8 @@ const GameInfo& Traits::info() {
           R"({"properties":{"type":{"const":"VENT"}},"required":["type"],"description":"Hold your lane and bank 3 charge instead of the usual 1."},)"
           R"({"properties":{"type":{"const":"NEXT_REACH"}},"required":["type"],"description":"At a Gate only: fly on into the next reach."},)"
           R"({"properties":{"type":{"const":"END_RUN"}},"required":["type"],"description":"Legal on any turn: stop the run and keep the score. Pays no bonus, steps no column."}]})",
+      .state_schema = kStateSchema,
+      .observation_schema = kObservationSchema,
   };
   return kInfo;
 }

@@ -10,6 +10,10 @@
 
 namespace gb::stormlark {
 
+// JSON Schemas (2020-12) of the encoded state and observation (schemas.cc), for GameInfo.
+extern const std::string_view kStateSchema;
+extern const std::string_view kObservationSchema;
+
 struct Traits {
   using State = stormlark::State;
   using Action = stormlark::Action;
