@@ -17,9 +17,11 @@ all: build
 deps:
 	@bash scripts/deps.sh
 
-# The browser test's npm packages (web/node_modules), for the web_e2e test.
+# The browser test's npm packages (web/node_modules), for the web_e2e test, and the MCP SDK
+# (tests/mcp/node_modules), for the mcp_sdk_client test.
 web-deps: deps
 	@bash scripts/web_deps.sh
+	@bash scripts/mcp_deps.sh
 
 configure: deps
 	@cmake --preset $(PRESET) >/dev/null

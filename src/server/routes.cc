@@ -3,6 +3,7 @@
 #include <array>
 
 #include "server/api_routes.h"
+#include "server/mcp_route.h"
 #include "server/page_routes.h"
 #include "server/run_routes.h"
 
@@ -17,6 +18,7 @@ std::span<const Route> route_table() {
       {"GET", "/api/runs/{id}", get_run_route},
       {"GET", "/api/leaderboard/{slug}", leaderboard_route},
       {"GET", "/api/daily/{slug}", daily_route},
+      {"POST", "/mcp", mcp_route},
       {"GET", "/healthz", health_route},
       {"GET", "/llms.txt", llms_txt_route},
       {"GET", "/docs/api", docs_overview_route},
