@@ -82,13 +82,27 @@ std::string position_after(const GameService& game, uint32_t seed,
   return answer;
 }
 
-// Reads answer field `key` of an action answer as compact JSON ("" when absent).
-std::string answer_field(std::string_view answer_json, std::string_view key) {
+// What one action answer says, read in one parse: whether the move was applied, the refusal's
+// reason, the grammar issues (a 400 answer) and the state after it.
+struct StepFacts {
+  bool ok = false;
+  std::string reason;
+  std::string issues;  // compact JSON array
+  std::string state;   // compact JSON
+};
+
+StepFacts read_step(std::string_view answer_json) {
+  StepFacts facts;
   Issues issues;
   std::optional<JsonValue> root = parse_json(answer_json, issues, kMaxLargeJsonBytes);
+  if (!root || !root->is_object()) return facts;
+  if ((*root)["ok"].get_bool().get(facts.ok) != simdjson::SUCCESS) facts.ok = false;
+  std::string_view reason;
+  if ((*root)["reason"].get_string().get(reason) == simdjson::SUCCESS) facts.reason = reason;
   JsonValue value;
-  if (!root || (*root)[key].get(value) != simdjson::SUCCESS) return {};
-  return to_compact_json(value);
+  if ((*root)["issues"].get(value) == simdjson::SUCCESS) facts.issues = to_compact_json(value);
+  if ((*root)["state"].get(value) == simdjson::SUCCESS) facts.state = to_compact_json(value);
+  return facts;
 }
 
 }  // namespace
@@ -160,7 +174,7 @@ GameResult play_actions(store::Store& store, std::string_view id,
   if (r.status != Status::kOk) return r;
   Position& p = r.position;
   std::vector<std::string> played = split_actions(p.game.actions_json);
-  std::string state = answer_field(p.answer_json, "state");
+  std::string state = read_step(p.answer_json).state;
   for (const std::string& action : actions) {
     if (played.size() >= bounds.max_actions) {
       r.status = Status::kRefused;
@@ -169,20 +183,19 @@ GameResult play_actions(store::Store& store, std::string_view id,
     }
     std::string answer;
     int status = step(*p.service, state, action, answer);
+    StepFacts facts = read_step(answer);
     if (status != 200) {
       r.status = Status::kBadAction;
-      std::string issues = answer_field(answer, "issues");
-      r.message = issues.empty() ? "outside the action grammar" : issues;
+      r.message = facts.issues.empty() ? "outside the action grammar" : facts.issues;
       break;
     }
-    if (answer_field(answer, "ok") != "true") {
+    if (!facts.ok) {
       r.status = Status::kRefused;
-      std::string reason = answer_field(answer, "reason");
-      r.message = reason.size() >= 2 ? reason.substr(1, reason.size() - 2) : reason;
+      r.message = facts.reason;
       p.answer_json = std::move(answer);  // the unchanged position, with its legal actions
       break;
     }
-    state = answer_field(answer, "state");
+    state = std::move(facts.state);
     p.answer_json = std::move(answer);
     played.push_back(action);
     ++r.applied;
