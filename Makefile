@@ -17,11 +17,13 @@ all: build
 deps:
 	@bash scripts/deps.sh
 
-# The browser test's npm packages (web/node_modules), for the web_e2e test, and the OpenAPI
-# validators (tests/openapi/node_modules), for the openapi_validate test.
+# The npm packages of the node tests: the browser test's (web/node_modules, web_e2e), the OpenAPI
+# validators (tests/openapi/node_modules, openapi_validate) and the MCP SDK (tests/mcp/node_modules,
+# mcp_sdk_client).
 web-deps: deps
 	@bash scripts/web_deps.sh
 	@bash scripts/openapi_deps.sh
+	@bash scripts/mcp_deps.sh
 
 configure: deps
 	@cmake --preset $(PRESET) >/dev/null

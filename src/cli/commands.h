@@ -24,4 +24,7 @@ void register_runs_command(CLI::App& app);
 // `gameboard submit FILE --server URL --name N`: sends a replay file to a server's boards.
 void register_submit_command(CLI::App& app);
 
+// `gameboard mcp`: the MCP server over stdio, for LLM clients.
+void register_mcp_command(CLI::App& app);
+
 }  // namespace gb::cli

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cli/commands.h"
 #include "cli/store_options.h"
@@ -27,6 +28,7 @@ struct ServeOptions {
   double submit_burst = 20;  // submissions a client may make at once
   unsigned work_threads = 4;
   size_t work_queue = 64;
+  std::vector<std::string> mcp_origins;
 };
 
 // Runs the server with `options`; returns the process exit code.
@@ -41,6 +43,7 @@ int run_serve(const ServeOptions& options) {
   server::Services services;
   services.store = store.get();
   services.submit_limiter = &limiter;
+  services.mcp_origins = options.mcp_origins;
   try {
     services.daily_secret = store->get_or_put_setting("daily_secret", runs::random_token());
   } catch (const std::exception& e) {
@@ -101,6 +104,9 @@ void register_serve_command(CLI::App& app) {
                    "/wasm/; used when it exists")
       ->capture_default_str();
   add_store_options(*serve, options->store);
+  serve->add_option("--mcp-origin", options->mcp_origins,
+                    "A browser origin (e.g. https://agents.example) that may call POST /mcp "
+                    "besides the server's own; repeat for several");
   serve
       ->add_option("--submit-rate", options->submit_rate,
                    "Run submissions per minute one client (address) may make; more answer 429")

@@ -4,6 +4,7 @@
 
 #include "server/api_routes.h"
 #include "server/batch_route.h"
+#include "server/mcp_route.h"
 #include "server/openapi.h"
 #include "server/page_routes.h"
 #include "server/run_routes.h"
@@ -20,6 +21,7 @@ std::span<const Route> route_table() {
       {"GET", "/api/leaderboard/{slug}", leaderboard_route},
       {"GET", "/api/daily/{slug}", daily_route},
       {"POST", "/api/games/{slug}/batch", batch_route},
+      {"POST", "/mcp", mcp_route},
       {"GET", "/healthz", health_route},
       {"GET", "/openapi.json", openapi_route},
       {"GET", "/llms.txt", llms_txt_route},

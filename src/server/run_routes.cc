@@ -70,7 +70,8 @@ std::string utc_today() {
 bool uses_store(const Request& request) {
   Target target = split_target(request.target);
   return target.path == "/api/runs" || target.path.starts_with("/api/runs/") ||
-         target.path.starts_with("/api/leaderboard/") || target.path.starts_with("/api/daily/");
+         target.path.starts_with("/api/leaderboard/") || target.path.starts_with("/api/daily/") ||
+         (request.method == "POST" && target.path == "/mcp");
 }
 
 std::optional<Response> admit_submission(const Request& request, const Services* services) {

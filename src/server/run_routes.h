@@ -23,7 +23,7 @@ Response daily_route(const RouteContext& context);
 // a 429 answer with Retry-After, or nullopt to go on.
 std::optional<Response> admit_submission(const Request& request, const Services* services);
 
-// Whether `request` goes to the work pool (it touches the store).
+// Whether `request` goes to the work pool (it touches the store; POST /mcp included).
 bool uses_store(const Request& request);
 
 // Today's UTC date, YYYY-MM-DD.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "registry/service.h"
 #include "server/rate_limiter.h"
@@ -15,6 +16,7 @@ struct Services {
   RateLimiter* submit_limiter = nullptr;  // null: submissions are not limited
   std::string daily_secret;               // the key of the daily seed, kept in the store
   RunBounds bounds;
+  std::vector<std::string> mcp_origins;  // browser origins POST /mcp accepts besides its own
 };
 
 }  // namespace gb::server

@@ -173,8 +173,12 @@ class Session : public std::enable_shared_from_this<Session> {
 
   void answer() {
     auto& request = parser_->get();
-    Request plain{view(request.method_string()), view(request.target()), request.body(),
-                  view(request[http::field::host]), client_};
+    Request plain{view(request.method_string()),
+                  view(request.target()),
+                  request.body(),
+                  view(request[http::field::host]),
+                  client_,
+                  view(request[http::field::origin])};
     if (services_ != nullptr && pool_ != nullptr && uses_store(plain)) {
       return answer_from_pool(plain, request.keep_alive(), request.version());
     }

@@ -48,6 +48,7 @@ CREATE TABLE settings (
   value TEXT NOT NULL
 );
 )sql",
+    kGamesMigration,
 });
 
 constexpr int64_t kMigrationLock = 0x67616d65626f6172;  // "gameboar"
@@ -253,6 +254,66 @@ class PostgresStore final : public Store {
       Result r = c.run("SELECT value FROM settings WHERE key = $1", Params().add(key));
       if (r.rows() != 1) throw StoreError("postgres: setting vanished");
       return r.text(0, 0);
+    });
+  }
+
+  bool create_game(const HeldGame& game, int64_t max_per_client) override {
+    return with_connection([&](Connection& c) {
+      Result r = c.run(postgres_sql(std::string(kInsertGame) + " RETURNING id"),
+                       Params()
+                           .add(game.id)
+                           .add(game.slug)
+                           .add(int64_t{game.seed})
+                           .add(game.actions_json)
+                           .add(game.length)
+                           .add(game.client)
+                           .add(game.created_at)
+                           .add(game.updated_at)
+                           .add(max_per_client));
+      return r.rows() == 1;
+    });
+  }
+
+  std::optional<HeldGame> game(std::string_view id) override {
+    return with_connection([&](Connection& c) -> std::optional<HeldGame> {
+      Result r = c.run(std::string(kSelectGame) + " WHERE id = $1", Params().add(id));
+      if (r.rows() == 0) return std::nullopt;
+      HeldGame game;
+      game.id = r.text(0, 0);
+      game.slug = r.text(0, 1);
+      game.seed = static_cast<uint32_t>(r.integer(0, 2));
+      game.actions_json = r.text(0, 3);
+      game.length = r.integer(0, 4);
+      game.client = r.text(0, 5);
+      game.created_at = r.text(0, 6);
+      game.updated_at = r.text(0, 7);
+      return game;
+    });
+  }
+
+  bool append_game_actions(std::string_view id, int64_t expected_length,
+                           std::string_view actions_json, int64_t length,
+                           std::string_view updated_at) override {
+    return with_connection([&](Connection& c) {
+      Result r = c.run(
+          postgres_sql(std::string(kAppendGameActions) + " RETURNING id"),
+          Params().add(id).add(expected_length).add(actions_json).add(length).add(updated_at));
+      return r.rows() == 1;
+    });
+  }
+
+  int64_t expire_games(std::string_view cutoff) override {
+    return with_connection([&](Connection& c) {
+      Result r =
+          c.run("DELETE FROM games WHERE updated_at < $1 RETURNING id", Params().add(cutoff));
+      return static_cast<int64_t>(r.rows());
+    });
+  }
+
+  int64_t count_games(std::string_view client) override {
+    return with_connection([&](Connection& c) {
+      return c.run("SELECT COUNT(*) FROM games WHERE client = $1", Params().add(client))
+          .integer(0, 0);
     });
   }
 

@@ -45,6 +45,7 @@ CREATE TABLE settings (
   value TEXT NOT NULL
 );
 )sql",
+    kGamesMigration,
 });
 
 // A prepared statement, finalized on destruction.
@@ -208,6 +209,69 @@ class SqliteStore final : public Store {
     std::string stored = get.text(0);
     tx.commit();
     return stored;
+  }
+
+  bool create_game(const HeldGame& game, int64_t max_per_client) override {
+    std::lock_guard lock(mutex_);
+    Statement insert(db_, kInsertGame);
+    insert.bind(1, game.id);
+    insert.bind(2, game.slug);
+    insert.bind(3, static_cast<int64_t>(game.seed));
+    insert.bind(4, game.actions_json);
+    insert.bind(5, game.length);
+    insert.bind(6, game.client);
+    insert.bind(7, game.created_at);
+    insert.bind(8, game.updated_at);
+    insert.bind(9, max_per_client);
+    insert.step();
+    return sqlite3_changes(db_) > 0;
+  }
+
+  std::optional<HeldGame> game(std::string_view id) override {
+    std::lock_guard lock(mutex_);
+    Statement select(db_, std::string(kSelectGame) + " WHERE id = ?1");
+    select.bind(1, id);
+    if (!select.step()) return std::nullopt;
+    HeldGame game;
+    game.id = select.text(0);
+    game.slug = select.text(1);
+    game.seed = static_cast<uint32_t>(select.integer(2));
+    game.actions_json = select.text(3);
+    game.length = select.integer(4);
+    game.client = select.text(5);
+    game.created_at = select.text(6);
+    game.updated_at = select.text(7);
+    return game;
+  }
+
+  bool append_game_actions(std::string_view id, int64_t expected_length,
+                           std::string_view actions_json, int64_t length,
+                           std::string_view updated_at) override {
+    std::lock_guard lock(mutex_);
+    Statement update(db_, kAppendGameActions);
+    update.bind(1, id);
+    update.bind(2, expected_length);
+    update.bind(3, actions_json);
+    update.bind(4, length);
+    update.bind(5, updated_at);
+    update.step();
+    return sqlite3_changes(db_) > 0;
+  }
+
+  int64_t expire_games(std::string_view cutoff) override {
+    std::lock_guard lock(mutex_);
+    Statement remove(db_, "DELETE FROM games WHERE updated_at < ?1");
+    remove.bind(1, cutoff);
+    remove.step();
+    return sqlite3_changes(db_);
+  }
+
+  int64_t count_games(std::string_view client) override {
+    std::lock_guard lock(mutex_);
+    Statement count(db_, "SELECT COUNT(*) FROM games WHERE client = ?1");
+    count.bind(1, client);
+    count.step();
+    return count.integer(0);
   }
 
   int schema_version() override {

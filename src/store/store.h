@@ -81,6 +81,19 @@ struct Board {
   std::vector<BoardEntry> entries;
 };
 
+// A game an MCP client holds on the server: the game is its (slug, seed, actions), replayed to get
+// its state. `id` is a server-minted random handle.
+struct HeldGame {
+  std::string id;
+  std::string slug;
+  uint32_t seed = 0;
+  std::string actions_json = "[]";  // compact JSON array of the actions applied so far
+  int64_t length = 0;               // how many actions actions_json holds
+  std::string client;               // who started it (live games are bounded per client)
+  std::string created_at;           // ISO-8601 UTC, as NewRun's
+  std::string updated_at;           // the last move; idle games expire from here
+};
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -111,6 +124,25 @@ class Store {
   // Returns the value stored under `key`, storing `value` first when there is none (the first
   // writer wins, also across servers sharing the store).
   virtual std::string get_or_put_setting(std::string_view key, std::string_view value) = 0;
+
+  // Stores a new held game unless its client already holds `max_per_client` games (false then).
+  virtual bool create_game(const HeldGame& game, int64_t max_per_client) = 0;
+
+  // Returns held game `id`, or nullopt.
+  virtual std::optional<HeldGame> game(std::string_view id) = 0;
+
+  // Sets game `id`'s actions to `actions_json` (`length` of them) and its updated_at, but only
+  // while it still holds `expected_length` actions, so two replicas moving one game at once never
+  // lose a move; false when the game is gone or moved meanwhile.
+  virtual bool append_game_actions(std::string_view id, int64_t expected_length,
+                                   std::string_view actions_json, int64_t length,
+                                   std::string_view updated_at) = 0;
+
+  // Deletes the games last moved before `cutoff` (ISO-8601 UTC); returns how many.
+  virtual int64_t expire_games(std::string_view cutoff) = 0;
+
+  // The number of held games `client` has.
+  virtual int64_t count_games(std::string_view client) = 0;
 
   // The schema version the store is at (the number of migrations applied).
   virtual int schema_version() = 0;

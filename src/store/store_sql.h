@@ -28,6 +28,38 @@ inline constexpr std::string_view kBoardFilter =
     "AND (CAST(?3 AS TEXT) IS NULL OR kind = ?3) AND (CAST(?4 AS BIGINT) IS NULL OR seed = ?4) "
     "AND (CAST(?5 AS TEXT) IS NULL OR day = ?5)";
 
+// The games table of migration 2 (the same text on both backends).
+inline constexpr std::string_view kGamesMigration = R"sql(
+CREATE TABLE games (
+  id TEXT PRIMARY KEY,
+  slug TEXT NOT NULL,
+  seed BIGINT NOT NULL,
+  actions TEXT NOT NULL,
+  length BIGINT NOT NULL,
+  client TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX games_client ON games (client);
+CREATE INDEX games_updated ON games (updated_at);
+)sql";
+
+// The columns of a held game, in the order the stores read them.
+inline constexpr std::string_view kSelectGame =
+    "SELECT id, slug, seed, actions, length, client, created_at, updated_at FROM games";
+
+// Inserts a held game (?1 id .. ?8 updated_at, in HeldGame's order) unless its client already
+// holds ?9 games. The casts give PostgreSQL the columns' types for the selected parameters.
+inline constexpr std::string_view kInsertGame =
+    "INSERT INTO games (id, slug, seed, actions, length, client, created_at, updated_at) "
+    "SELECT ?1, ?2, CAST(?3 AS BIGINT), ?4, CAST(?5 AS BIGINT), ?6, ?7, ?8 WHERE (SELECT COUNT(*) "
+    "FROM games WHERE client = ?6) "
+    "< ?9";
+
+// Replaces a game's actions (?1 id, ?2 expected length, ?3 actions, ?4 length, ?5 updated_at).
+inline constexpr std::string_view kAppendGameActions =
+    "UPDATE games SET actions = ?3, length = ?4, updated_at = ?5 WHERE id = ?1 AND length = ?2";
+
 // Returns `sql` with every "?N" written "$N".
 std::string postgres_sql(std::string_view sql);
 

@@ -152,7 +152,7 @@ TEST_P(StoreTest, ANamesTieBetweenItsOwnRunsGoesToTheEarliest) {
 }
 
 TEST_P(StoreTest, PagesKeepTheirRanksAndTheTotal) {
-  for (int i = 0; i < 7; ++i) put(make_run("p" + std::to_string(i), 100 - i));
+  for (int i = 0; i < 7; ++i) put(make_run(std::string("p").append(std::to_string(i)), 100 - i));
   BoardQuery q = board();
   q.limit = 3;
   q.offset = 3;
@@ -240,7 +240,7 @@ TEST_P(StoreTest, TheFirstSettingWriterWins) {
 TEST_P(StoreTest, ReopeningKeepsEverythingAndTheSchema) {
   SubmitResult stored = put(make_run("ada", 33));
   int version = store_->schema_version();
-  EXPECT_GE(version, 1);
+  EXPECT_GE(version, 2);
   store_.reset();
   store_ = open_store(db_, dir_.path.string());
   EXPECT_EQ(store_->schema_version(), version);
@@ -277,6 +277,68 @@ TEST_P(StoreTest, ConcurrentSubmissionsAreNeitherLostNorDuplicated) {
   q.limit = 100;
   EXPECT_EQ(store_->leaderboard(q).total, 5);
   EXPECT_EQ(store_->integrity_problem(), "");
+}
+
+// A held game of this test's client, last moved at `updated_at`.
+HeldGame make_game(const std::string& id, const std::string& client,
+                   const std::string& updated_at = "2026-12-03T10:00:00.000Z") {
+  HeldGame game;
+  game.id = id;
+  game.slug = "glimfall";
+  game.seed = 4'000'000'000u;
+  game.client = client;
+  game.created_at = updated_at;
+  game.updated_at = updated_at;
+  return game;
+}
+
+TEST_P(StoreTest, HeldGamesAreCreatedLoadedAndMoved) {
+  std::string id = slug_ + "/g1";
+  ASSERT_TRUE(store_->create_game(make_game(id, slug_), 5));
+  EXPECT_FALSE(store_->game(slug_ + "/missing"));
+  std::optional<HeldGame> held = store_->game(id);
+  ASSERT_TRUE(held);
+  EXPECT_EQ(held->slug, "glimfall");
+  EXPECT_EQ(held->seed, 4'000'000'000u);
+  EXPECT_EQ(held->actions_json, "[]");
+  EXPECT_EQ(held->length, 0);
+  EXPECT_EQ(held->client, slug_);
+  EXPECT_TRUE(
+      store_->append_game_actions(id, 0, R"([{"type":"wait"}])", 1, "2026-12-03T10:05:00.000Z"));
+  EXPECT_FALSE(store_->append_game_actions(id, 0, "[1,2]", 2, "2026-12-03T10:06:00.000Z"))
+      << "a move from a stale length must not overwrite the newer one";
+  EXPECT_FALSE(store_->append_game_actions(slug_ + "/missing", 0, "[1]", 1, "x"));
+  held = store_->game(id);
+  ASSERT_TRUE(held);
+  EXPECT_EQ(held->actions_json, R"([{"type":"wait"}])");
+  EXPECT_EQ(held->length, 1);
+  EXPECT_EQ(held->updated_at, "2026-12-03T10:05:00.000Z");
+  EXPECT_EQ(held->created_at, "2026-12-03T10:00:00.000Z");
+}
+
+TEST_P(StoreTest, HeldGamesAreBoundedPerClient) {
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_TRUE(store_->create_game(make_game(slug_ + "/" + std::to_string(i), slug_), 3));
+  }
+  EXPECT_FALSE(store_->create_game(make_game(slug_ + "/3", slug_), 3));
+  EXPECT_EQ(store_->count_games(slug_), 3);
+  EXPECT_TRUE(store_->create_game(make_game(slug_ + "/other", slug_ + "-other"), 3))
+      << "another client has its own bound";
+  EXPECT_EQ(store_->count_games(slug_ + "-other"), 1);
+}
+
+TEST_P(StoreTest, IdleHeldGamesExpire) {
+  // Times in 2001 belong to this test alone, so expiring before 2001-06 touches no other test's
+  // games on a shared PostgreSQL.
+  ASSERT_TRUE(store_->create_game(make_game(slug_ + "/old", slug_, "2001-01-01T00:00:00.000Z"), 9));
+  ASSERT_TRUE(store_->create_game(make_game(slug_ + "/new", slug_, "2001-12-01T00:00:00.000Z"), 9));
+  EXPECT_EQ(store_->expire_games("2001-06-01T00:00:00.000Z"), 1);
+  EXPECT_FALSE(store_->game(slug_ + "/old"));
+  EXPECT_TRUE(store_->game(slug_ + "/new"));
+  EXPECT_EQ(store_->count_games(slug_), 1);
+  EXPECT_TRUE(store_->append_game_actions(slug_ + "/new", 0, "[7]", 1, "2002-01-01T00:00:00.000Z"));
+  EXPECT_EQ(store_->expire_games("2001-12-31T00:00:00.000Z"), 0) << "a move keeps a game alive";
+  EXPECT_TRUE(store_->game(slug_ + "/new"));
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, StoreTest, ::testing::Values(std::string(GB_STORE_BACKEND)),

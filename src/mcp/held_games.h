@@ -1,0 +1,59 @@
+// The games MCP clients hold on the server. A game is its (slug, seed, actions) in the store
+// under a server-minted handle; its state is got by replaying them through the registry
+// (GameService), never from an engine directly, so any replica can continue any game.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "registry/service.h"
+#include "store/store.h"
+
+namespace gb::mcp {
+
+inline constexpr int64_t kMaxGamesPerClient = 100;
+inline constexpr size_t kMaxActionsPerCall = 1000;
+inline constexpr int kIdleHours = 24;
+
+// A held game and where it stands: the registry's answer for its current state, the init answer
+// or the last applied action's ({state, observation, legalActions, score, gameOver, ...}).
+struct Position {
+  store::HeldGame game;
+  const GameService* service = nullptr;
+  std::string answer_json;
+};
+
+// What a game operation gave. kRefused: the rules refused action `applied` of the call (the
+// ones before it were applied and kept), `message` the reason; kBadAction: it is outside the
+// action grammar, `message` the issue. Both still carry the position.
+struct GameResult {
+  enum class Status { kOk, kUnknownGame, kTooManyGames, kRefused, kBadAction, kConflict };
+  Status status = Status::kOk;
+  std::string message;
+  Position position;
+  size_t applied = 0;  // actions this call applied
+};
+
+// Starts a game of `service` at `seed` for `client`, first expiring idle games.
+GameResult start_game(store::Store& store, const GameService& service, uint32_t seed,
+                      const std::string& client);
+
+// Loads game `id` and replays it to its current position; kUnknownGame when there is no such
+// game or it has been idle for kIdleHours.
+GameResult load_game(store::Store& store, std::string_view id);
+
+// Applies `actions` (compact JSON values, at most kMaxActionsPerCall) to game `id` in order,
+// stopping at the first one refused or outside the grammar; stores the applied ones.
+// kConflict when another call moved the game meanwhile (nothing of this call is stored).
+GameResult play_actions(store::Store& store, std::string_view id,
+                        const std::vector<std::string>& actions, const RunBounds& bounds);
+
+// Returns a fresh random game handle: "g" and 24 hex digits (96 random bits).
+std::string mint_game_id();
+
+// Returns the ISO-8601 UTC time `hours` before now, in the store's format.
+std::string utc_hours_ago(int hours);
+
+}  // namespace gb::mcp

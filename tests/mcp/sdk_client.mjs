@@ -1,0 +1,196 @@
+// The MCP server through the official TypeScript SDK (@modelcontextprotocol/sdk), a real client:
+// over stdio (`gameboard mcp`) and over Streamable HTTP (POST /mcp on `gameboard serve`), both on
+// one SQLite store. It lists the tools, plays a whole run of every game to its end through act
+// (seed 7, a scripted policy), gets refusals as isError results, negotiates an older protocol
+// revision, submits runs that then appear on the agents' board, and checks that each final score
+// equals `gameboard replay` of the game's replay file.
+// Usage: node sdk_client.mjs <gameboard binary>
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import assert from 'node:assert/strict';
+
+let Client, StdioClientTransport, StreamableHTTPClientTransport;
+try {
+  ({ Client } = await import('@modelcontextprotocol/sdk/client/index.js'));
+  ({ StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js'));
+  ({ StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js'));
+} catch (e) {
+  console.error('sdk_client: @modelcontextprotocol/sdk is missing: run scripts/mcp_deps.sh\n' + e);
+  process.exit(1);
+}
+
+const gameboard = process.argv[2];
+if (!gameboard) {
+  console.error('usage: node sdk_client.mjs <gameboard binary>');
+  process.exit(2);
+}
+const dataDir = mkdtempSync(join(tmpdir(), 'gb-mcp-sdk-'));
+const SEED = 7;
+const GAMES = ['stormlark', 'glimfall', 'silkspan'];
+const TOOLS = ['list_games', 'get_rules', 'new_game', 'act', 'get_state', 'get_replay', 'submit_run'];
+
+// The scripted policy: start, ticks (25 at a time on every third turn), the other legal moves in
+// turn, and the end action after 60 moves.
+function policy(legal, turn) {
+  const types = legal.map((a) => a.type);
+  for (const end of ['END_RUN', 'endRun']) {
+    if (types.includes(end) && turn >= 60) return { type: end };
+  }
+  if (types.includes('start')) return { type: 'start' };
+  if (types.includes('tick')) return turn % 3 ? { type: 'tick', count: 25 } : { type: 'tick' };
+  const moves = legal.filter((a) => a.type !== 'END_RUN' && a.type !== 'endRun');
+  return moves[turn % moves.length];
+}
+
+async function tool(client, name, args) {
+  return client.callTool({ name, arguments: args });
+}
+
+// Plays `slug` to its end; returns {gameId, score, length, last}.
+async function playToEnd(client, slug) {
+  const start = await tool(client, 'new_game', { slug, seed: SEED });
+  assert.equal(start.isError, false, `${slug}: new_game`);
+  let pos = start.structuredContent;
+  const gameId = pos.gameId;
+  assert.match(start.content[0].text, /legal actions:/);
+  let turn = 0;
+  let last;
+  while (!pos.gameOver) {
+    assert.ok(turn < 500, `${slug}: no end after 500 moves`);
+    last = policy(pos.legalActions, turn++);
+    const r = await tool(client, 'act', { game_id: gameId, action: last });
+    assert.equal(r.isError, false, `${slug}: act ${JSON.stringify(last)}: ${r.content[0].text}`);
+    pos = r.structuredContent;
+  }
+  assert.equal(pos.length, turn);
+  assert.ok(!('state' in pos), 'move answers are short: no full state');
+  return { gameId, score: pos.score, length: pos.length, last };
+}
+
+// Re-applies the game's replay file with `gameboard replay`; returns its score.
+async function replayScore(client, gameId, slug) {
+  const r = await tool(client, 'get_replay', { game_id: gameId });
+  assert.equal(r.structuredContent.slug, slug);
+  const file = join(dataDir, `${gameId}.json`);
+  writeFileSync(file, r.content[0].text);
+  const out = execFileSync(gameboard, ['replay', file], { encoding: 'utf8' });
+  return Number(/^score (-?\d+)$/m.exec(out)[1]);
+}
+
+async function board(base, slug) {
+  const res = await fetch(`${base}/api/leaderboard/${slug}?kind=agent&limit=100`);
+  assert.equal(res.status, 200);
+  return (await res.json()).entries;
+}
+
+// Starts `gameboard serve` on a free port; returns {child, base}.
+async function startServer() {
+  const child = spawn(gameboard, ['serve', '--port', '0', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const base = await new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error('serve did not start')), 20000);
+    child.stdout.on('data', (chunk) => {
+      seen += chunk;
+      const m = /Serving on (http:\/\/[^ ]+)/.exec(seen);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
+  });
+  return { child, base };
+}
+
+async function checkClient(client, label, base) {
+  const { tools } = await client.listTools();
+  assert.deepEqual(tools.map((t) => t.name), TOOLS, `${label}: tools`);
+  const games = await tool(client, 'list_games', {});
+  assert.deepEqual(games.structuredContent.games.map((g) => g.slug).sort(), [...GAMES].sort());
+  const rules = await tool(client, 'get_rules', { slug: 'glimfall' });
+  assert.match(rules.content[0].text, /Scoring:/);
+
+  for (const slug of GAMES) {
+    const run = await playToEnd(client, slug);
+    // A refused move: an error result saying why, with the legal actions; nothing changes.
+    const refused = await tool(client, 'act', { game_id: run.gameId, actions: [run.last] });
+    assert.equal(refused.isError, true, `${slug}: a move after the end is refused`);
+    assert.match(refused.content[0].text, /refused: .*legal actions:/s);
+    assert.equal(refused.structuredContent.length, run.length);
+    // The final score equals the same actions replayed in process.
+    assert.equal(await replayScore(client, run.gameId, slug), run.score, `${slug}: replay`);
+    const name = `sdk ${label} ${slug.slice(0, 4)}`;
+    const sub = await tool(client, 'submit_run', { game_id: run.gameId, name, agent: 'sdk test' });
+    assert.equal(sub.isError, false, `${slug}: submit_run: ${sub.content[0].text}`);
+    assert.equal(sub.structuredContent.score, run.score);
+    const entry = (await board(base, slug)).find((e) => e.name === name);
+    assert.ok(entry, `${slug}: ${name} is on the agents' board`);
+    assert.equal(entry.score, run.score);
+    assert.equal(entry.kind, 'agent');
+    console.log(`${label} ${slug}: ${run.length} actions, score ${run.score}, on the board`);
+  }
+
+  // Protocol errors stay errors (-32602 for bad arguments), never a crash.
+  await assert.rejects(tool(client, 'act', { game_id: 'gnope', action: { type: 'UP' } }), /-32602/);
+  await assert.rejects(tool(client, 'new_game', { slug: 'chess' }), /-32602/);
+}
+
+// A transport whose initialize asks for an older revision (2025-03-26), as an older client would.
+function askingOlderRevision(transport) {
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    if (message.method === 'initialize') message.params.protocolVersion = '2025-03-26';
+    return send(message, options);
+  };
+  return transport;
+}
+
+let server;
+let exitCode = 0;
+try {
+  server = await startServer();
+  const { base } = server;
+
+  const stdio = new Client({ name: 'gameboard-sdk-test', version: '1.0.0' });
+  await stdio.connect(
+    new StdioClientTransport({ command: gameboard, args: ['mcp', '--data-dir', dataDir], stderr: 'ignore' }),
+  );
+  assert.equal(stdio.getServerVersion().name, 'gameboard');
+  await checkClient(stdio, 'stdio', base);
+  await stdio.close();
+
+  const http = new Client({ name: 'gameboard-sdk-test', version: '1.0.0' });
+  await http.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+  await checkClient(http, 'http', base);
+  await http.close();
+
+  // Older revisions are echoed, and the SDK goes on with them.
+  const older = new Client({ name: 'gameboard-sdk-test', version: '1.0.0' });
+  const olderTransport = askingOlderRevision(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+  await older.connect(olderTransport);
+  assert.equal(olderTransport.protocolVersion, '2025-03-26');
+  const { tools } = await older.listTools();
+  assert.equal(tools.length, TOOLS.length);
+  await older.close();
+  console.log('older revision 2025-03-26 negotiated');
+
+  // A foreign Origin is refused before any tool runs.
+  const foreign = await fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'https://elsewhere.example' },
+    body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+  });
+  assert.equal(foreign.status, 403);
+  console.log('mcp_sdk_client: all checks passed');
+} catch (e) {
+  console.error('mcp_sdk_client: FAILED:', e);
+  exitCode = 1;
+} finally {
+  if (server) server.child.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
