@@ -578,6 +578,33 @@ void write_run_paths(JsonWriter& w) {
                    "Daily", true);
 }
 
+// POST /mcp: the MCP server's Streamable HTTP endpoint (docs/mcp.md); its messages are
+// JSON-RPC 2.0, described by the MCP specification rather than here.
+void write_mcp_path(JsonWriter& w) {
+  w.key("/mcp");
+  w.begin_object();
+  begin_operation(w, "post", "mcp",
+                  "MCP (Model Context Protocol, revision 2025-11-25) over Streamable HTTP: one "
+                  "JSON-RPC 2.0 message per request; the game tools of docs/mcp.md.",
+                  "mcp");
+  w.raw(R"("requestBody":{"required":true,"content":{"application/json":{"schema":)"
+        R"({"type":"object","description":"A JSON-RPC 2.0 request or notification."}}}})");
+  w.key("responses");
+  w.begin_object();
+  write_response(w, "200", "The JSON-RPC answer (a result or a JSON-RPC error).",
+                 "application/json", [&] {
+                   w.raw(R"({"type":"object","required":["jsonrpc"],"properties":{"jsonrpc":)"
+                         R"({"const":"2.0"}}})");
+                 });
+  w.raw(R"("202":{"description":"A notification was accepted; no body."})");
+  json_ref_response(w, "403", "A browser Origin that is neither this server nor configured.",
+                    "Error");
+  json_ref_response(w, "503", "Busy or Store unavailable (Retry-After).", "Error");
+  w.end_object();
+  w.end_object();
+  w.end_object();
+}
+
 void write_paths(JsonWriter& w) {
   w.key("paths");
   w.begin_object();
@@ -589,6 +616,7 @@ void write_paths(JsonWriter& w) {
   }
   write_game_paths(w, "/api/games/{slug}", "");
   write_run_paths(w);
+  write_mcp_path(w);
   write_simple_get(w, "/healthz", "health", "Liveness: {\"ok\":true}.", "service", "", "Health",
                    false);
   write_simple_get(w, "/openapi.json", "openapi", "This document.", "service", "application/json",
@@ -635,7 +663,7 @@ std::string render_document() {
               "{\"error\":\"Not found\"}, a known path with another method 405.");
   w.end_object();
   w.raw(R"("servers":[{"url":"/"}])");
-  w.raw(R"("tags":[{"name":"games"},{"name":"runs"},{"name":"docs"},{"name":"pages"},)"
+  w.raw(R"("tags":[{"name":"games"},{"name":"runs"},{"name":"mcp"},{"name":"docs"},{"name":"pages"},)"
         R"({"name":"service"}])");
   write_paths(w);
   write_components(w);
