@@ -14,8 +14,8 @@ struct Request {
   std::string_view method;  // "GET", "POST", ... exactly as sent
   std::string_view target;  // path plus optional "?query", as sent
   std::string_view body;
-  std::string_view host;    // the Host header, empty when absent
-  std::string_view client;  // the peer's address (per-client limits), empty when unknown
+  std::string_view host;      // the Host header, empty when absent
+  std::string_view client{};  // the client address (per-client limits), empty when unknown
 };
 
 // A view of text that lives as long as the program. It is built only from a string literal

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "server/api_routes.h"
+#include "server/metrics.h"
 #include "server/page_routes.h"
 #include "server/run_routes.h"
 
@@ -18,6 +19,7 @@ std::span<const Route> route_table() {
       {"GET", "/api/leaderboard/{slug}", leaderboard_route},
       {"GET", "/api/daily/{slug}", daily_route},
       {"GET", "/healthz", health_route},
+      {"GET", "/metrics", metrics_route},
       {"GET", "/llms.txt", llms_txt_route},
       {"GET", "/docs/api", docs_overview_route},
       {"GET", "/docs/api/{slug}", game_docs_route},
