@@ -9,7 +9,7 @@ FUZZ_SECONDS ?= 600
 AGENT_SEEDS ?= 200
 AGENT_JOBS ?= 2
 
-.PHONY: all deps web-deps configure build serve test test-fast test-asan test-fuzz fuzz bench \
+.PHONY: all deps web-deps configure build serve cluster test test-fast test-asan test-fuzz fuzz bench \
 	bench-agents bench-wasm soak format format-check clean
 
 all: build
@@ -29,6 +29,13 @@ build: configure
 
 serve: build
 	@exec $(BIN) serve --host $(HOST) --port $(PORT)
+
+# Replicas on a private PostgreSQL behind nginx, all on loopback, in the foreground (Ctrl-C stops
+# everything): nginx on CLUSTER_PORT, replica i on CLUSTER_PORT+i. deploy/cluster.sh.
+REPLICAS ?= 2
+CLUSTER_PORT ?= 8090
+cluster: build
+	@exec bash deploy/cluster.sh --replicas $(REPLICAS) --port $(CLUSTER_PORT)
 
 # Every suite: sanitizers (ASan+UBSan) over the whole test suite, the fuzz harnesses for a bounded
 # time, then the optimised build. The last summary line is the release suite's.
