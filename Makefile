@@ -10,7 +10,7 @@ AGENT_SEEDS ?= 200
 AGENT_JOBS ?= 2
 
 .PHONY: all deps web-deps configure build serve cluster test test-fast test-asan test-fuzz fuzz bench \
-	bench-agents bench-wasm soak format format-check clean
+	bench-agents bench-wasm bench-cluster soak format format-check clean
 
 all: build
 
@@ -67,6 +67,12 @@ fuzz: deps
 bench: PRESET = release
 bench: build
 	@bash scripts/bench.sh
+
+# The cluster's speed: action requests through nginx + two replicas against one replica direct,
+# submissions and board reads on PostgreSQL (docs/performance.md, "Replicas behind nginx").
+bench-cluster: build
+	@GAMEBOARD_WITH_BENCH=1 bash scripts/deps.sh
+	@bash scripts/bench_cluster.sh
 
 # A bounded soak of mixed load (SOAK_SECONDS, default 180): no 5xx, no crash, flat memory.
 SOAK_SECONDS ?= 180
