@@ -9,8 +9,8 @@ FUZZ_SECONDS ?= 600
 AGENT_SEEDS ?= 200
 AGENT_JOBS ?= 2
 
-.PHONY: all deps web-deps configure build serve test test-fast test-asan test-fuzz fuzz bench \
-	bench-agents bench-wasm soak format format-check clean
+.PHONY: all deps web-deps configure build serve cluster test test-fast test-asan test-fuzz fuzz bench \
+	bench-agents bench-wasm bench-cluster soak format format-check clean
 
 all: build
 
@@ -33,6 +33,13 @@ build: configure
 
 serve: build
 	@exec $(BIN) serve --host $(HOST) --port $(PORT)
+
+# Replicas on a private PostgreSQL behind nginx, all on loopback, in the foreground (Ctrl-C stops
+# everything): nginx on CLUSTER_PORT, replica i on CLUSTER_PORT+i. deploy/cluster.sh.
+REPLICAS ?= 2
+CLUSTER_PORT ?= 8090
+cluster: build
+	@exec bash deploy/cluster.sh --replicas $(REPLICAS) --port $(CLUSTER_PORT)
 
 # Every suite: sanitizers (ASan+UBSan) over the whole test suite, the fuzz harnesses for a bounded
 # time, then the optimised build. The last summary line is the release suite's.
@@ -64,6 +71,12 @@ fuzz: deps
 bench: PRESET = release
 bench: build
 	@bash scripts/bench.sh
+
+# The cluster's speed: action requests through nginx + two replicas against one replica direct,
+# submissions and board reads on PostgreSQL (docs/performance.md, "Replicas behind nginx").
+bench-cluster: build
+	@GAMEBOARD_WITH_BENCH=1 bash scripts/deps.sh
+	@bash scripts/bench_cluster.sh
 
 # A bounded soak of mixed load (SOAK_SECONDS, default 180): no 5xx, no crash, flat memory.
 SOAK_SECONDS ?= 180

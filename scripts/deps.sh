@@ -16,6 +16,8 @@ packages=(
   emscripten
   # The Python package (python/): pybind11 and numpy/pytest for Debian's /usr/bin/python3.
   pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-dev
+  # The load balancer of deploy/ (make cluster and the failure drills).
+  nginx-light
 )
 # Debian's nodejs ships npm separately; a NodeSource nodejs bundles it (and conflicts with it).
 if ! command -v npm >/dev/null 2>&1; then packages+=(npm); fi

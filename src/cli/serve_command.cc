@@ -13,6 +13,7 @@
 #include "server/rate_limiter.h"
 #include "server/services.h"
 #include "server/static_files.h"
+#include "server/trusted_proxies.h"
 
 namespace gb::cli {
 namespace {
@@ -29,6 +30,7 @@ struct ServeOptions {
   unsigned work_threads = 4;
   size_t work_queue = 64;
   std::vector<std::string> mcp_origins;
+  std::vector<std::string> trusted_proxies;  // peers whose X-Forwarded-For is believed
 };
 
 // Runs the server with `options`; returns the process exit code.
@@ -57,6 +59,7 @@ int run_serve(const ServeOptions& options) {
   server_options.services = &services;
   server_options.work_threads = options.work_threads;
   server_options.work_queue = options.work_queue;
+  server_options.trusted_proxies = options.trusted_proxies;
   server::Server server(server_options);
   uint16_t port = 0;
   try {
@@ -127,6 +130,16 @@ void register_serve_command(CLI::App& app) {
                    "Store requests that may wait for a work thread; more answer 503 Busy")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
+  serve
+      ->add_option("--trusted-proxy", options->trusted_proxies,
+                   "A proxy's IP address (repeatable): requests from it are limited per the "
+                   "client its X-Forwarded-For names (the rightmost untrusted entry); from any "
+                   "other peer the header is ignored")
+      ->check(CLI::Validator(
+          [](const std::string& text) -> std::string {
+            return server::parse_address(text) ? "" : "not an IP address: " + text;
+          },
+          "IP"));
   serve->callback([options] {
     int code = run_serve(*options);
     if (code != 0) throw CLI::RuntimeError(code);

@@ -32,7 +32,7 @@ Response internal_error_response() noexcept {
   return response;
 }
 
-Response handle(const Request& request, const Services* services) {
+Response handle(const Request& request, const Services* services, Metrics* metrics) {
   Response response = run_guarded([&] {
     if (request.method == "OPTIONS") {
       Response preflight{204, {}, {}, {}};
@@ -42,7 +42,7 @@ Response handle(const Request& request, const Services* services) {
     if (request.body.size() > max_body_bytes(request.method, request.target)) {
       return json_error(413, "Body too large");
     }
-    return route_request(request, route_table(), services);
+    return route_request(request, route_table(), services, metrics);
   });
   try {
     add_cors_headers(response);

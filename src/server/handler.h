@@ -5,15 +5,18 @@
 #include <cstdint>
 
 #include "server/http_types.h"
+#include "server/metrics.h"
 #include "server/services.h"
 
 namespace gb::server {
 
 // Answers one request. Never throws: OPTIONS answers the CORS preflight (204), a body above
 // the route's limit (max_body_bytes) answers 413, everything else goes through the route table
-// with `services` (the store and limits; null serves without them, and their routes answer 503).
+// with `services` (the store and limits; null serves without them, and their routes answer 503)
+// and `metrics` (the server's counters for GET /metrics; null answers that route 404).
 // Every answer carries Access-Control-Allow-Origin: *.
-Response handle(const Request& request, const Services* services = nullptr);
+Response handle(const Request& request, const Services* services = nullptr,
+                Metrics* metrics = nullptr);
 
 // Runs `produce` and returns its answer; if it throws, counts the exception and answers 500
 // {"error":"Internal error"}. The test suite asserts the count stays 0.

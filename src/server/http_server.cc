@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "server/connection_slot.h"
+#include "server/routes.h"
 #include "server/session.h"
 
 namespace gb::server {
@@ -46,7 +47,9 @@ struct Server::Impl {
       : options(std::move(o)),
         threads_wanted(resolve_thread_count(options.threads)),
         budget(options.body_budget_bytes),
-        shared{options.idle_timeout, budget, options.services, nullptr} {
+        metrics(route_table()),
+        trusted(options.trusted_proxies),
+        shared{options.idle_timeout, budget, options.services, nullptr, &metrics, &trusted} {
     for (unsigned i = 0; i < threads_wanted; ++i) {
       contexts.push_back(std::make_unique<asio::io_context>(1));
       // A context with no connection yet must keep running rather than return at once.
@@ -57,6 +60,7 @@ struct Server::Impl {
     if (options.services != nullptr) {
       pool = std::make_unique<WorkPool>(options.work_threads, options.work_queue);
       shared.pool = pool.get();
+      metrics.set_work_pool(pool.get());
     }
   }
 
@@ -69,25 +73,24 @@ struct Server::Impl {
 
   // Accepts the next connection; over the cap it is closed at once, otherwise served.
   void accept() {
-    acceptor->async_accept(next_executor(),
-                           [this](boost::system::error_code ec, SessionSocket socket) {
-                             if (ec == asio::error::operation_aborted || !acceptor->is_open())
-                               return;
-                             if (ec) {
-                               backoff->expires_after(kAcceptBackoff);
-                               backoff->async_wait([this](boost::system::error_code) { accept(); });
-                               return;
-                             }
-                             if (open.load(std::memory_order_relaxed) >= options.max_connections) {
-                               boost::system::error_code ignored;
-                               socket.close(ignored);
-                             } else {
-                               boost::system::error_code ignored;
-                               socket.set_option(tcp::no_delay(true), ignored);
-                               start_session(std::move(socket), ConnectionSlot(open), shared);
-                             }
-                             accept();
-                           });
+    acceptor->async_accept(next_executor(), [this](boost::system::error_code ec,
+                                                   SessionSocket socket) {
+      if (ec == asio::error::operation_aborted || !acceptor->is_open()) return;
+      if (ec) {
+        backoff->expires_after(kAcceptBackoff);
+        backoff->async_wait([this](boost::system::error_code) { accept(); });
+        return;
+      }
+      if (metrics.open_connections().load(std::memory_order_relaxed) >= options.max_connections) {
+        boost::system::error_code ignored;
+        socket.close(ignored);
+      } else {
+        boost::system::error_code ignored;
+        socket.set_option(tcp::no_delay(true), ignored);
+        start_session(std::move(socket), ConnectionSlot(metrics.open_connections()), shared);
+      }
+      accept();
+    });
   }
 
   // Stops every context; their run() calls return.
@@ -97,8 +100,9 @@ struct Server::Impl {
 
   ServerOptions options;
   unsigned threads_wanted;
-  std::atomic<size_t> open{0};
   BodyBudget budget;
+  Metrics metrics;  // holds the count of open connections, so it outlives the contexts
+  TrustedProxies trusted;
   SessionShared shared;
   std::vector<std::unique_ptr<asio::io_context>> contexts;
   std::vector<WorkGuard> guards;
@@ -164,7 +168,7 @@ void Server::stop() {
 }
 
 size_t Server::open_connections() const {
-  return impl_->open.load(std::memory_order_relaxed);
+  return impl_->metrics.open_connections().load(std::memory_order_relaxed);
 }
 
 size_t Server::work_queued() const {

@@ -27,10 +27,13 @@ struct ServerOptions {
   const Services* services = nullptr;
   unsigned work_threads = 4;  // the pool that verifies runs and talks to the store
   size_t work_queue = 64;     // jobs waiting beyond this answer 503 Busy
+  // Peers (IP addresses) whose X-Forwarded-For names the client for the per-client limits.
+  std::vector<std::string> trusted_proxies;
 };
 
 class Server {
  public:
+  // Throws std::invalid_argument when a trusted proxy is not an IP address.
   explicit Server(ServerOptions options);
   ~Server();
   Server(const Server&) = delete;

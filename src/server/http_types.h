@@ -15,7 +15,7 @@ struct Request {
   std::string_view target;  // path plus optional "?query", as sent
   std::string_view body;
   std::string_view host;         // the Host header, empty when absent
-  std::string_view client;       // the peer's address (per-client limits), empty when unknown
+  std::string_view client{};     // the client address (per-client limits), empty when unknown
   std::string_view origin = {};  // the Origin header, empty when absent (checked by POST /mcp)
 };
 

@@ -61,27 +61,31 @@ struct NamedSchema {
   std::string_view json;
 };
 
-constexpr NamedSchema kSharedSchemas[] = {
-    {"Error", R"({"type":"object","required":["error"],"properties":{"error":{"type":"string"}}})"},
-    {"InvalidSeed",
-     R"({"type":"object","required":["error"],"properties":{"error":{"const":"Invalid seed"}}})"},
-    {"InvalidInput",
-     R"({"type":"object","required":["error","issues"],"description":"At most 12 issues, then one \"N more\".","properties":{"error":{"enum":["Invalid body","Invalid state"]},"issues":{"type":"array","items":{"type":"string"},"maxItems":13}}})"},
-    {"InvalidEnvelope",
-     R"({"type":"object","required":["error","issues"],"properties":{"error":{"const":"Invalid body"},"issues":{"type":"array","items":{"type":"string"},"maxItems":13}}})"},
-    {"Health", R"({"type":"object","required":["ok"],"properties":{"ok":{"const":true}}})"},
-    {"RunSubmission",
-     R"({"type":"object","required":["slug","seed","actions","name"],"properties":{"slug":{"type":"string"},"seed":{"type":"integer","minimum":0,"maximum":4294967295},"actions":{"type":"array","maxItems":100000,"items":{"type":"object","description":"An action of the game's grammar."}},"name":{"type":"string","minLength":1,"description":"1 to 24 characters after trimming, NFC; letters, digits, space, _ - ."},"token":{"type":"string","description":"Needed for every run after the first under a name."},"kind":{"enum":["human","agent"],"default":"human"},"agent":{"type":"string"},"score":{"type":"integer","description":"When given, must equal the replayed score."}}})"},
-    {"Run",
-     R"({"type":"object","required":["id","slug","seed","score","length","steps","over","stateHash","name","kind","agent","createdAt","rulesVersion","rank"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"type":"string"},"seed":{"type":"integer","minimum":0,"maximum":4294967295},"score":{"type":"integer"},"length":{"type":"integer","minimum":0},"steps":{"type":"integer","minimum":0},"over":{"type":"boolean"},"stateHash":{"type":"string","pattern":"^[0-9a-f]{16}$"},"name":{"type":"string"},"kind":{"enum":["human","agent"]},"agent":{"type":"string"},"createdAt":{"type":"string"},"rulesVersion":{"type":"integer","minimum":0},"rank":{"type":"integer","minimum":1},"token":{"type":"string","description":"Only on the first run under a new name: keep it."}}})"},
-    {"StoredRun",
-     R"({"type":"object","required":["id","slug","seed","score","length","steps","over","stateHash","name","kind","agent","createdAt","rulesVersion","current","actions"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"type":"string"},"seed":{"type":"integer","minimum":0,"maximum":4294967295},"score":{"type":"integer"},"length":{"type":"integer","minimum":0},"steps":{"type":"integer","minimum":0},"over":{"type":"boolean"},"stateHash":{"type":"string","pattern":"^[0-9a-f]{16}$"},"name":{"type":"string"},"kind":{"enum":["human","agent"]},"agent":{"type":"string"},"createdAt":{"type":"string"},"rulesVersion":{"type":"integer","minimum":0},"current":{"type":"boolean","description":"Whether it was verified under the game's current rules version (only those rank)."},"actions":{"type":"array","items":{"type":"object"}}}})"},
-    {"InvalidRun",
-     R"({"type":"object","required":["error","issues"],"properties":{"error":{"const":"Invalid run"},"issues":{"type":"array","items":{"type":"string"}}}})"},
-    {"Leaderboard",
-     R"({"type":"object","required":["slug","kind","seed","daily","rulesVersion","total","limit","offset","entries"],"properties":{"slug":{"type":"string"},"kind":{"enum":["human","agent","all"]},"seed":{"type":["integer","null"]},"daily":{"type":["string","null"]},"rulesVersion":{"type":"integer","minimum":0},"total":{"type":"integer","minimum":0},"limit":{"type":"integer","minimum":1,"maximum":100},"offset":{"type":"integer","minimum":0},"entries":{"type":"array","items":{"type":"object","required":["rank","id","name","kind","agent","score","length","seed","createdAt"],"properties":{"rank":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1},"name":{"type":"string"},"kind":{"enum":["human","agent"]},"agent":{"type":"string"},"score":{"type":"integer"},"length":{"type":"integer"},"seed":{"type":"integer"},"createdAt":{"type":"string"}}}}}})"},
-    {"Daily",
-     R"({"type":"object","required":["slug","date","seed"],"properties":{"slug":{"type":"string"},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"seed":{"type":"integer","minimum":0,"maximum":4294967295}}})"},
+constexpr NamedSchema
+    kSharedSchemas
+        [] =
+            {
+                {"Error",
+                 R"({"type":"object","required":["error"],"properties":{"error":{"type":"string"}}})"},
+                {"InvalidSeed",
+                 R"({"type":"object","required":["error"],"properties":{"error":{"const":"Invalid seed"}}})"},
+                {"InvalidInput",
+                 R"({"type":"object","required":["error","issues"],"description":"At most 12 issues, then one \"N more\".","properties":{"error":{"enum":["Invalid body","Invalid state"]},"issues":{"type":"array","items":{"type":"string"},"maxItems":13}}})"},
+                {"InvalidEnvelope",
+                 R"({"type":"object","required":["error","issues"],"properties":{"error":{"const":"Invalid body"},"issues":{"type":"array","items":{"type":"string"},"maxItems":13}}})"},
+                {"Health",
+                 R"({"type":"object","required":["ok"],"properties":{"ok":{"const":true}}})"},
+                {"RunSubmission",
+                 R"({"type":"object","required":["slug","seed","actions","name"],"properties":{"slug":{"type":"string"},"seed":{"type":"integer","minimum":0,"maximum":4294967295},"actions":{"type":"array","maxItems":100000,"items":{"type":"object","description":"An action of the game's grammar."}},"name":{"type":"string","minLength":1,"description":"1 to 24 characters after trimming, NFC; letters, digits, space, _ - ."},"token":{"type":"string","description":"Needed for every run after the first under a name."},"kind":{"enum":["human","agent"],"default":"human"},"agent":{"type":"string"},"score":{"type":"integer","description":"When given, must equal the replayed score."}}})"},
+                {"Run",
+                 R"({"type":"object","required":["id","slug","seed","score","length","steps","over","stateHash","name","kind","agent","createdAt","rulesVersion","rank"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"type":"string"},"seed":{"type":"integer","minimum":0,"maximum":4294967295},"score":{"type":"integer"},"length":{"type":"integer","minimum":0},"steps":{"type":"integer","minimum":0},"over":{"type":"boolean"},"stateHash":{"type":"string","pattern":"^[0-9a-f]{16}$"},"name":{"type":"string"},"kind":{"enum":["human","agent"]},"agent":{"type":"string"},"createdAt":{"type":"string"},"rulesVersion":{"type":"integer","minimum":0},"rank":{"type":"integer","minimum":1},"token":{"type":"string","description":"Only on the first run under a new name: keep it."}}})"},
+                {"StoredRun",
+                 R"({"type":"object","required":["id","slug","seed","score","length","steps","over","stateHash","name","kind","agent","createdAt","rulesVersion","current","actions"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"type":"string"},"seed":{"type":"integer","minimum":0,"maximum":4294967295},"score":{"type":"integer"},"length":{"type":"integer","minimum":0},"steps":{"type":"integer","minimum":0},"over":{"type":"boolean"},"stateHash":{"type":"string","pattern":"^[0-9a-f]{16}$"},"name":{"type":"string"},"kind":{"enum":["human","agent"]},"agent":{"type":"string"},"createdAt":{"type":"string"},"rulesVersion":{"type":"integer","minimum":0},"current":{"type":"boolean","description":"Whether it was verified under the game's current rules version (only those rank)."},"actions":{"type":"array","items":{"type":"object"}}}})"},
+                {"InvalidRun",
+                 R"({"type":"object","required":["error","issues"],"properties":{"error":{"const":"Invalid run"},"issues":{"type":"array","items":{"type":"string"}}}})"},
+                {"Leaderboard", R"({"type":"object","required":["slug","kind","seed","daily","rulesVersion","total","limit","offset","entries"],"properties":{"slug":{"type":"string"},"kind":{"enum":["human","agent","all"]},"seed":{"type":["integer","null"]},"daily":{"type":["string","null"]},"rulesVersion":{"type":"integer","minimum":0},"total":{"type":"integer","minimum":0},"limit":{"type":"integer","minimum":1,"maximum":100},"offset":{"type":"integer","minimum":0},"entries":{"type":"array","items":{"type":"object","required":["rank","id","name","kind","agent","score","length","seed","createdAt"],"properties":{"rank":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1},"name":{"type":"string"},"kind":{"enum":["human","agent"]},"agent":{"type":"string"},"score":{"type":"integer"},"length":{"type":"integer"},"seed":{"type":"integer"},"createdAt":{"type":"string"}}}}}})"},
+                {"Daily",
+                 R"({"type":"object","required":["slug","date","seed"],"properties":{"slug":{"type":"string"},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"seed":{"type":"integer","minimum":0,"maximum":4294967295}}})"},
 };
 
 void write_game_index_schema(JsonWriter& w) {
@@ -663,8 +667,9 @@ std::string render_document() {
               "{\"error\":\"Not found\"}, a known path with another method 405.");
   w.end_object();
   w.raw(R"("servers":[{"url":"/"}])");
-  w.raw(R"("tags":[{"name":"games"},{"name":"runs"},{"name":"mcp"},{"name":"docs"},{"name":"pages"},)"
-        R"({"name":"service"}])");
+  w.raw(
+      R"("tags":[{"name":"games"},{"name":"runs"},{"name":"mcp"},{"name":"docs"},{"name":"pages"},)"
+      R"({"name":"service"}])");
   write_paths(w);
   write_components(w);
   w.end_object();

@@ -40,7 +40,7 @@ bool match_path(std::string_view pattern, std::string_view path, std::string_vie
 }
 
 Response route_request(const Request& request, std::span<const Route> routes,
-                       const Services* services) {
+                       const Services* services, Metrics* metrics) {
   Target target = split_target(request.target);
   std::string allow;
   for (const Route& route : routes) {
@@ -53,7 +53,8 @@ Response route_request(const Request& request, std::span<const Route> routes,
       }
       continue;
     }
-    RouteContext context{request, target, {}, {}, {}, nullptr, base_url(request.host), services};
+    RouteContext context{request,  target, {}, {}, {}, nullptr, base_url(request.host),
+                         services, metrics};
     if (route.pattern.find(kFileSegment) != std::string_view::npos) context.file = value;
     if (route.pattern.find(kIdSegment) != std::string_view::npos) context.id = value;
     if (route.pattern.find(kSlugSegment) != std::string_view::npos) {

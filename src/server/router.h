@@ -14,6 +14,8 @@
 
 namespace gb::server {
 
+class Metrics;
+
 // What a route handler gets: the request, its split target, the game named by `{slug}` (resolved
 // before the handler runs, so `game` is never null on a `{slug}` route) or the `{file}` segment.
 struct RouteContext {
@@ -25,6 +27,7 @@ struct RouteContext {
   const GameService* game = nullptr;
   std::string base;                    // public base URL for links, "" for relative ones
   const Services* services = nullptr;  // the store and limits; null when serving without them
+  Metrics* metrics = nullptr;          // the server's counters (GET /metrics), or null
 };
 
 using RouteHandler = Response (*)(const RouteContext&);
@@ -39,9 +42,9 @@ struct Route {
 // `{file}`) matches one non-empty segment, stored in `value`.
 bool match_path(std::string_view pattern, std::string_view path, std::string_view& value);
 
-// Finds the route for `request` in `routes` and runs it with `services`; answers 404 or 405
-// itself.
+// Finds the route for `request` in `routes` and runs it with `services` and `metrics`; answers
+// 404 or 405 itself.
 Response route_request(const Request& request, std::span<const Route> routes,
-                       const Services* services = nullptr);
+                       const Services* services = nullptr, Metrics* metrics = nullptr);
 
 }  // namespace gb::server

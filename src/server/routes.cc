@@ -6,6 +6,7 @@
 #include "server/batch_route.h"
 #include "server/mcp_route.h"
 #include "server/openapi.h"
+#include "server/metrics.h"
 #include "server/page_routes.h"
 #include "server/run_routes.h"
 
@@ -24,6 +25,7 @@ std::span<const Route> route_table() {
       {"POST", "/mcp", mcp_route},
       {"GET", "/healthz", health_route},
       {"GET", "/openapi.json", openapi_route},
+      {"GET", "/metrics", metrics_route},
       {"GET", "/llms.txt", llms_txt_route},
       {"GET", "/docs/api", docs_overview_route},
       {"GET", "/docs/api/{slug}", game_docs_route},

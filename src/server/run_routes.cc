@@ -6,6 +6,7 @@
 #include "core/json_writer.h"
 #include "registry/registry.h"
 #include "runs/secrets.h"
+#include "server/metrics.h"
 #include "server/run_codec.h"
 #include "server/seed.h"
 
@@ -34,6 +35,12 @@ Response unavailable(std::string_view error, std::string_view retry_after) {
   Response r = json_error(503, error);
   r.headers.push_back({"Retry-After", std::string(retry_after)});
   return r;
+}
+
+// The 503 answer to a store failure, counted in the server's metrics.
+Response store_unavailable(const RouteContext& context) {
+  if (context.metrics != nullptr) context.metrics->count_store_error();
+  return unavailable("Store unavailable", "5");
 }
 
 // Parses a decimal integer within lo..hi (ASCII digits only).
@@ -98,7 +105,7 @@ Response submit_run_route(const RouteContext& context) {
   try {
     answer = runs::submit_run(*services->store, *submission, runs::utc_now(), services->bounds);
   } catch (const store::StoreError&) {
-    return unavailable("Store unavailable", "5");
+    return store_unavailable(context);
   }
   switch (answer.verdict) {
     case runs::SubmitVerdict::kInvalid: {
@@ -134,7 +141,7 @@ Response get_run_route(const RouteContext& context) {
     bool current = game != nullptr && game->info().rules_version == run->rules_version;
     return json_response(200, encode_stored_run(*run, current));
   } catch (const store::StoreError&) {
-    return unavailable("Store unavailable", "5");
+    return store_unavailable(context);
   }
 }
 
@@ -181,7 +188,7 @@ Response leaderboard_route(const RouteContext& context) {
   try {
     return json_response(200, encode_board(query, services->store->leaderboard(query)));
   } catch (const store::StoreError&) {
-    return unavailable("Store unavailable", "5");
+    return store_unavailable(context);
   }
 }
 

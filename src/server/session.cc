@@ -33,6 +33,8 @@ constexpr std::chrono::milliseconds kDrainTimeout{2'000};
 constexpr size_t kDrainMaxBytes = 4u << 20;
 // How long a request may wait and work in the pool before the connection gives up on it.
 constexpr std::chrono::seconds kWorkTimeout{120};
+// The route index of an answer given before the request's header was read ("unmatched").
+constexpr size_t kNoRoute = SIZE_MAX;
 
 std::string_view view(beast::string_view s) {
   return {s.data(), s.size()};
@@ -51,11 +53,14 @@ class Session : public std::enable_shared_from_this<Session> {
         slot_(std::move(slot)),
         budget_(shared.budget),
         services_(shared.services),
-        pool_(shared.pool) {
+        pool_(shared.pool),
+        metrics_(shared.metrics),
+        trusted_(shared.trusted) {
     buffer_.reserve(kReadBufferReserve);
     beast::error_code ec;
     auto peer = socket_.remote_endpoint(ec);
     if (!ec) client_ = peer.address().to_string();
+    peer_trusted_ = trusted_ != nullptr && trusted_->trusts(client_);
   }
 
   void start() {
@@ -89,6 +94,8 @@ class Session : public std::enable_shared_from_this<Session> {
   // Starts a fresh request: limits set, the idle deadline covering the whole request.
   void read_header() {
     parser_.emplace();
+    route_ = kNoRoute;
+    started_ = {};
     parser_->header_limit(static_cast<std::uint32_t>(kMaxHeaderBytes));
     parser_->body_limit(kLargestBodyBytes);  // narrowed to the route's limit in on_header
     deadline_ = Clock::now() + idle_timeout_;
@@ -98,6 +105,11 @@ class Session : public std::enable_shared_from_this<Session> {
 
   void on_header(beast::error_code ec, std::size_t) {
     if (ec) return on_read_error(ec);
+    if (metrics_ != nullptr) {
+      started_ = Clock::now();
+      auto& request = parser_->get();
+      route_ = metrics_->route_index(view(request.method_string()), view(request.target()));
+    }
     if (parser_->is_done()) return answer();
     // A body is coming: it must fit its route's limit, and its bytes the server-wide budget,
     // before any is read (or a "100 Continue" invites it).
@@ -179,10 +191,24 @@ class Session : public std::enable_shared_from_this<Session> {
                   view(request[http::field::host]),
                   client_,
                   view(request[http::field::origin])};
+    if (peer_trusted_) plain.client = forwarded_client(request);
     if (services_ != nullptr && pool_ != nullptr && uses_store(plain)) {
       return answer_from_pool(plain, request.keep_alive(), request.version());
     }
-    send(handle(plain, services_), request.keep_alive(), request.version());
+    send(handle(plain, services_, metrics_), request.keep_alive(), request.version());
+  }
+
+  // The client address a trusted proxy names in the request's X-Forwarded-For (all of its
+  // values joined), kept in forwarded_client_ until the next request.
+  std::string_view forwarded_client(const http::request<http::string_body>& request) {
+    std::string joined;
+    auto [first, last] = request.equal_range("X-Forwarded-For");
+    for (auto it = first; it != last; ++it) {
+      if (!joined.empty()) joined += ',';
+      joined += view(it->value());
+    }
+    forwarded_client_ = trusted_->client_address(client_, joined);
+    return forwarded_client_;
   }
 
   // Runs a store route on the work pool and sends its answer from this connection's thread.
@@ -194,7 +220,7 @@ class Session : public std::enable_shared_from_this<Session> {
     }
     deadline_ = Clock::now() + kWorkTimeout;
     auto job = [self = shared_from_this(), plain, keep_alive, version] {
-      Response response = handle(plain, self->services_);
+      Response response = handle(plain, self->services_, self->metrics_);
       asio::post(self->socket_.get_executor(),
                  [self, response = std::move(response), keep_alive, version]() mutable {
                    self->send(std::move(response), keep_alive, version);
@@ -211,6 +237,10 @@ class Session : public std::enable_shared_from_this<Session> {
 
   // Writes the head and the body in one gather write.
   void send(Response out, bool keep_alive, unsigned version) {
+    if (metrics_ != nullptr) {
+      auto elapsed = started_ == Clock::time_point{} ? Clock::duration{0} : Clock::now() - started_;
+      metrics_->record(route_, out.status, elapsed);
+    }
     write_response_head(out, keep_alive, version, head_);
     body_ = std::move(out.body);
     deadline_ = Clock::now() + idle_timeout_;
@@ -275,7 +305,13 @@ class Session : public std::enable_shared_from_this<Session> {
   BodyBudget& budget_;
   const Services* services_;
   WorkPool* pool_;
+  Metrics* metrics_;
+  size_t route_ = kNoRoute;      // the metrics' route index of the request being answered
+  Clock::time_point started_{};  // when its header arrived; zero before
   std::string client_;
+  const TrustedProxies* trusted_;
+  bool peer_trusted_ = false;
+  std::string forwarded_client_;  // the current request's client named by a trusted proxy
   BodyLease body_lease_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::optional<http::response<http::empty_body>> continue_;

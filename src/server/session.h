@@ -9,7 +9,9 @@
 
 #include "server/body_budget.h"
 #include "server/connection_slot.h"
+#include "server/metrics.h"
 #include "server/services.h"
+#include "server/trusted_proxies.h"
 #include "server/work_pool.h"
 
 namespace gb::server {
@@ -22,9 +24,11 @@ using SessionSocket =
 // What every session of one server shares; everything it points at outlives the sessions.
 struct SessionShared {
   std::chrono::milliseconds idle_timeout;
-  BodyBudget& budget;                  // request bodies are counted against it
-  const Services* services = nullptr;  // the runs routes' store and limits, or null
-  WorkPool* pool = nullptr;            // where store routes run, off the connection thread
+  BodyBudget& budget;                       // request bodies are counted against it
+  const Services* services = nullptr;       // the runs routes' store and limits, or null
+  WorkPool* pool = nullptr;                 // where store routes run, off the connection thread
+  Metrics* metrics = nullptr;               // counts every answer (GET /metrics), or null
+  const TrustedProxies* trusted = nullptr;  // peers whose X-Forwarded-For is believed, or null
 };
 
 // Starts serving `socket` on its io_context, which one thread runs (so the session needs no

@@ -13,44 +13,6 @@
 namespace gb::store {
 namespace {
 
-// The schema, one migration per entry; entry i takes the schema from version i to i + 1.
-constexpr auto kMigrations = std::to_array<std::string_view>({
-    R"sql(
-CREATE TABLE runs (
-  id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  run_key TEXT NOT NULL UNIQUE,
-  slug TEXT NOT NULL,
-  seed BIGINT NOT NULL,
-  actions TEXT NOT NULL,
-  score BIGINT NOT NULL,
-  length BIGINT NOT NULL,
-  steps BIGINT NOT NULL,
-  ended INTEGER NOT NULL,
-  state_hash TEXT NOT NULL,
-  name TEXT NOT NULL,
-  name_key TEXT NOT NULL,
-  kind TEXT NOT NULL,
-  agent TEXT NOT NULL,
-  rules_version BIGINT NOT NULL,
-  created_at TEXT NOT NULL,
-  day TEXT NOT NULL,
-  hidden INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX runs_board ON runs (slug, rules_version, kind, score DESC);
-CREATE INDEX runs_daily ON runs (slug, day, seed);
-CREATE TABLE names (
-  name_key TEXT PRIMARY KEY,
-  token_hash TEXT NOT NULL,
-  created_at TEXT NOT NULL
-);
-CREATE TABLE settings (
-  key TEXT PRIMARY KEY,
-  value TEXT NOT NULL
-);
-)sql",
-    kGamesMigration,
-});
-
 constexpr int64_t kMigrationLock = 0x67616d65626f6172;  // "gameboar"
 
 // One query result, cleared on destruction.
@@ -119,7 +81,8 @@ class Connection {
     }
     // The server's notices ("relation ... already exists, skipping") are not for our stderr,
     // which `gameboard mcp` keeps for its own log.
-    PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
+    PQsetNoticeProcessor(
+        conn_, [](void*, const char*) {}, nullptr);
   }
 
   // Runs `sql` with `params`; throws StoreError unless it returns rows or completes.
@@ -377,14 +340,16 @@ class PostgresStore final : public Store {
           "applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
       int64_t version =
           c.run("SELECT COALESCE(MAX(version), 0) FROM schema_migrations").integer(0, 0);
-      if (version > static_cast<int64_t>(kMigrations.size())) {
+      auto count = static_cast<int64_t>(migration_count());
+      if (version > count) {
         throw StoreError("postgres: the database is at schema version " + std::to_string(version) +
-                         ", newer than this program's " + std::to_string(kMigrations.size()));
+                         ", newer than this program's " + std::to_string(count));
       }
-      for (auto v = static_cast<size_t>(version); v < kMigrations.size(); ++v) {
+      for (auto v = static_cast<size_t>(version); v < migration_count(); ++v) {
         c.run("BEGIN");
         try {
-          for (std::string_view statement : split_statements(kMigrations[v])) c.run(statement);
+          std::string script = migration(Dialect::kPostgres, v);
+          for (std::string_view statement : split_statements(script)) c.run(statement);
           c.run("INSERT INTO schema_migrations (version) VALUES ($1)",
                 Params().add(static_cast<int64_t>(v + 1)));
           c.run("COMMIT");

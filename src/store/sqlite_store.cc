@@ -10,44 +10,6 @@
 namespace gb::store {
 namespace {
 
-// The schema, one migration per entry; entry i takes the schema from version i to i + 1.
-constexpr auto kMigrations = std::to_array<std::string_view>({
-    R"sql(
-CREATE TABLE runs (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  run_key TEXT NOT NULL UNIQUE,
-  slug TEXT NOT NULL,
-  seed INTEGER NOT NULL,
-  actions TEXT NOT NULL,
-  score INTEGER NOT NULL,
-  length INTEGER NOT NULL,
-  steps INTEGER NOT NULL,
-  ended INTEGER NOT NULL,
-  state_hash TEXT NOT NULL,
-  name TEXT NOT NULL,
-  name_key TEXT NOT NULL,
-  kind TEXT NOT NULL,
-  agent TEXT NOT NULL,
-  rules_version INTEGER NOT NULL,
-  created_at TEXT NOT NULL,
-  day TEXT NOT NULL,
-  hidden INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX runs_board ON runs (slug, rules_version, kind, score DESC);
-CREATE INDEX runs_daily ON runs (slug, day, seed);
-CREATE TABLE names (
-  name_key TEXT PRIMARY KEY,
-  token_hash TEXT NOT NULL,
-  created_at TEXT NOT NULL
-);
-CREATE TABLE settings (
-  key TEXT PRIMARY KEY,
-  value TEXT NOT NULL
-);
-)sql",
-    kGamesMigration,
-});
-
 // A prepared statement, finalized on destruction.
 class Statement {
  public:
@@ -331,15 +293,16 @@ class SqliteStore final : public Store {
     for (;;) {
       Transaction tx(*this);
       int64_t version = user_version();
-      if (version > static_cast<int64_t>(kMigrations.size())) {
+      auto count = static_cast<int64_t>(migration_count());
+      if (version > count) {
         throw StoreError("sqlite: the database is at schema version " + std::to_string(version) +
-                         ", newer than this program's " + std::to_string(kMigrations.size()));
+                         ", newer than this program's " + std::to_string(count));
       }
-      if (version == static_cast<int64_t>(kMigrations.size())) {
+      if (version == count) {
         tx.commit();
         return;
       }
-      exec(std::string(kMigrations[static_cast<size_t>(version)]).c_str());
+      exec(migration(Dialect::kSqlite, static_cast<size_t>(version)).c_str());
       exec(("PRAGMA user_version = " + std::to_string(version + 1)).c_str());
       tx.commit();
     }

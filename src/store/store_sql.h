@@ -60,6 +60,12 @@ inline constexpr std::string_view kInsertGame =
 inline constexpr std::string_view kAppendGameActions =
     "UPDATE games SET actions = ?3, length = ?4, updated_at = ?5 WHERE id = ?1 AND length = ?2";
 
+// The schema's migrations, in order: migration i takes the schema from version i to i + 1. Both
+// stores apply the same list; `migration(dialect, i)` spells the one column the dialects write
+// differently (the generated run id).
+std::string migration(Dialect dialect, size_t index);
+size_t migration_count();
+
 // Returns `sql` with every "?N" written "$N".
 std::string postgres_sql(std::string_view sql);
 
