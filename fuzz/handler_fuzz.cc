@@ -1,7 +1,7 @@
 // libFuzzer harness: one whole request through the pure handler (routing, seed parsing, body
-// checks, every game's decode and step, the runs routes over an in-memory SQLite store). Input layout: byte 0 picks the method, bytes up to the
-// first newline are the target, the rest is the body. No answer may be a 5xx, and the handler's
-// exception counter must stay at 0.
+// checks, every game's decode and step, the runs routes over an in-memory SQLite store). Input
+// layout: byte 0 picks the method, bytes up to the first newline are the target, the rest is the
+// body. No answer may be a 5xx, and the handler's exception counter must stay at 0.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>

@@ -5,8 +5,8 @@
 #include "server/api_routes.h"
 #include "server/batch_route.h"
 #include "server/mcp_route.h"
-#include "server/openapi.h"
 #include "server/metrics.h"
+#include "server/openapi.h"
 #include "server/page_routes.h"
 #include "server/run_routes.h"
 

@@ -52,8 +52,7 @@ TEST_F(RunsCli, EvalSubmitThenSubmitAFileThenHideAndUnhide) {
                            "--record", replays, "--submit", url, "--name", "cli bot"});
   ASSERT_EQ(eval.code, 0) << eval.out;
   EXPECT_NE(eval.out.find("submitted: 2 of 2 runs"), std::string::npos) << eval.out;
-  HttpReply agents =
-      http_request(server->port(), "GET", "/api/leaderboard/stormlark?kind=agent");
+  HttpReply agents = http_request(server->port(), "GET", "/api/leaderboard/stormlark?kind=agent");
   EXPECT_NE(agents.body.find(R"("total":1)"), std::string::npos) << agents.body;
   EXPECT_NE(agents.body.find(R"("agent":"greedy")"), std::string::npos) << agents.body;
 
@@ -67,10 +66,12 @@ TEST_F(RunsCli, EvalSubmitThenSubmitAFileThenHideAndUnhide) {
   HttpReply taken = http_request(server->port(), "POST", "/api/runs",
                                  R"({"slug":"stormlark","seed":1,"actions":[],"name":"ADA"})");
   EXPECT_EQ(taken.status, 403) << taken.body;
-  HttpReply invalid = http_request(server->port(), "POST", "/api/runs",
-                                   R"({"slug":"stormlark","seed":1,"actions":[],"name":"Eve","score":5})");
+  HttpReply invalid =
+      http_request(server->port(), "POST", "/api/runs",
+                   R"({"slug":"stormlark","seed":1,"actions":[],"name":"Eve","score":5})");
   EXPECT_EQ(invalid.status, 400);
-  EXPECT_EQ(invalid.body, R"({"error":"Invalid run","issues":["score: declared 5, replay gives 0"]})");
+  EXPECT_EQ(invalid.body,
+            R"({"error":"Invalid run","issues":["score: declared 5, replay gives 0"]})");
 
   // A tampered score is refused by the server's replay.
   std::ifstream in(file);
@@ -95,8 +96,9 @@ TEST_F(RunsCli, EvalSubmitThenSubmitAFileThenHideAndUnhide) {
   Result hidden = gameboard(hide);
   ASSERT_EQ(hidden.code, 0) << hidden.out;
   EXPECT_EQ(http_request(server->port(), "GET", "/api/runs/" + id).status, 404);
-  EXPECT_NE(http_request(server->port(), "GET", "/api/leaderboard/stormlark").body.find(R"("total":0)"),
-            std::string::npos);
+  EXPECT_NE(
+      http_request(server->port(), "GET", "/api/leaderboard/stormlark").body.find(R"("total":0)"),
+      std::string::npos);
   std::vector<std::string> unhide = {"runs", "unhide", id};
   for (const auto& a : data_args()) unhide.push_back(a);
   ASSERT_EQ(gameboard(unhide).code, 0);
