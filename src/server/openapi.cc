@@ -625,6 +625,10 @@ void write_paths(JsonWriter& w) {
                    false);
   write_simple_get(w, "/openapi.json", "openapi", "This document.", "service", "application/json",
                    "", false);
+  write_simple_get(w, "/metrics", "metrics",
+                   "Prometheus text exposition (version 0.0.4): requests by route and status, "
+                   "latency histograms, the work queue, store errors, open connections.",
+                   "service", "text/plain", "", false);
   write_simple_get(w, "/llms.txt", "llmsTxt", "The plain-text entry point for agents.", "docs",
                    "text/plain", "", false);
   write_simple_get(w, "/docs/api", "docsOverview", "HTML docs: the loop and every game.", "docs",
