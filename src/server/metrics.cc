@@ -1,5 +1,6 @@
 #include "server/metrics.h"
 
+#include "mcp/held_games.h"
 #include "server/target.h"
 #include "server/work_pool.h"
 
@@ -54,7 +55,18 @@ void append_header(std::string& out, std::string_view name, std::string_view typ
 
 Response metrics_route(const RouteContext& context) {
   if (context.metrics == nullptr) return json_error(404, "Not found");
-  return {200, kMetricsType, context.metrics->render(), {}};
+  std::string body = context.metrics->render();
+  if (context.services != nullptr && context.services->store != nullptr) {
+    try {
+      int64_t live = context.services->store->count_live_games(mcp::utc_hours_ago(mcp::kIdleHours));
+      append_header(body, "gameboard_mcp_live_games", "gauge",
+                    "MCP games moved in the last 24 hours (not yet expired).");
+      body += "gameboard_mcp_live_games " + std::to_string(live) + "\n";
+    } catch (const store::StoreError&) {
+      context.metrics->count_store_error();  // the gauge is left out until the store answers
+    }
+  }
+  return {200, kMetricsType, std::move(body), {}};
 }
 
 Metrics::Metrics(std::span<const Route> routes)

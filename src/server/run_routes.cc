@@ -78,7 +78,7 @@ bool uses_store(const Request& request) {
   Target target = split_target(request.target);
   return target.path == "/api/runs" || target.path.starts_with("/api/runs/") ||
          target.path.starts_with("/api/leaderboard/") || target.path.starts_with("/api/daily/") ||
-         (request.method == "POST" && target.path == "/mcp");
+         (request.method == "POST" && target.path == "/mcp") || target.path == "/metrics";
 }
 
 std::optional<Response> admit_submission(const Request& request, const Services* services) {

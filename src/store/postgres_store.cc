@@ -280,6 +280,13 @@ class PostgresStore final : public Store {
     });
   }
 
+  int64_t count_live_games(std::string_view since) override {
+    return with_connection([&](Connection& c) {
+      return c.run("SELECT COUNT(*) FROM games WHERE updated_at >= $1", Params().add(since))
+          .integer(0, 0);
+    });
+  }
+
   int schema_version() override {
     return with_connection([](Connection& c) {
       return static_cast<int>(

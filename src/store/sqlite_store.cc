@@ -236,6 +236,14 @@ class SqliteStore final : public Store {
     return count.integer(0);
   }
 
+  int64_t count_live_games(std::string_view since) override {
+    std::lock_guard lock(mutex_);
+    Statement count(db_, "SELECT COUNT(*) FROM games WHERE updated_at >= ?1");
+    count.bind(1, since);
+    count.step();
+    return count.integer(0);
+  }
+
   int schema_version() override {
     std::lock_guard lock(mutex_);
     return static_cast<int>(user_version());

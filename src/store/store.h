@@ -144,6 +144,10 @@ class Store {
   // The number of held games `client` has.
   virtual int64_t count_games(std::string_view client) = 0;
 
+  // The number of held games (of every client) moved at or after `since` (ISO-8601 UTC): the live
+  // games that /metrics reports.
+  virtual int64_t count_live_games(std::string_view since) = 0;
+
   // The schema version the store is at (the number of migrations applied).
   virtual int schema_version() = 0;
 

@@ -292,6 +292,15 @@ HeldGame make_game(const std::string& id, const std::string& client,
   return game;
 }
 
+TEST_P(StoreTest, LiveGamesAreThoseMovedSinceTheCutoff) {
+  // Year 2999: no other test's games are that recent, so the count is this test's alone.
+  ASSERT_TRUE(store_->create_game(make_game(slug_ + "/old", slug_, "2999-01-01T00:00:00.000Z"), 5));
+  ASSERT_TRUE(store_->create_game(make_game(slug_ + "/new", slug_, "2999-01-02T00:00:00.000Z"), 5));
+  EXPECT_EQ(store_->count_live_games("2999-01-01T12:00:00.000Z"), 1);
+  EXPECT_EQ(store_->count_live_games("2999-01-01T00:00:00.000Z"), 2);
+  EXPECT_EQ(store_->count_live_games("2999-01-03T00:00:00.000Z"), 0);
+}
+
 TEST_P(StoreTest, HeldGamesAreCreatedLoadedAndMoved) {
   std::string id = slug_ + "/g1";
   ASSERT_TRUE(store_->create_game(make_game(id, slug_), 5));

@@ -5,11 +5,13 @@
 #include <chrono>
 #include <string>
 
+#include "runs/submit.h"
 #include "server/handler.h"
 #include "server/http_client.h"
 #include "server/http_server.h"
 #include "server/metrics.h"
 #include "server/routes.h"
+#include "store/sqlite_store.h"
 #include "store/store.h"
 
 namespace gb::server::testing {
@@ -110,6 +112,17 @@ class DownStore : public store::Store {
   std::string get_or_put_setting(std::string_view, std::string_view) override {
     throw store::StoreError("down");
   }
+  bool create_game(const store::HeldGame&, int64_t) override { throw store::StoreError("down"); }
+  std::optional<store::HeldGame> game(std::string_view) override {
+    throw store::StoreError("down");
+  }
+  bool append_game_actions(std::string_view, int64_t, std::string_view, int64_t,
+                           std::string_view) override {
+    throw store::StoreError("down");
+  }
+  int64_t expire_games(std::string_view) override { throw store::StoreError("down"); }
+  int64_t count_games(std::string_view) override { throw store::StoreError("down"); }
+  int64_t count_live_games(std::string_view) override { throw store::StoreError("down"); }
   int schema_version() override { throw store::StoreError("down"); }
   std::string integrity_problem() override { throw store::StoreError("down"); }
 };
@@ -130,7 +143,9 @@ TEST(Metrics, EveryStoreErrorAnswered503IsCounted) {
   Response exposition = handle(Request{"GET", "/metrics", "", "", "c"}, &services, &metrics);
   EXPECT_EQ(exposition.status, 200);
   EXPECT_EQ(std::string_view(exposition.content_type), "text/plain; version=0.0.4; charset=utf-8");
-  EXPECT_TRUE(has_line(exposition.body, "gameboard_store_errors_total 3")) << exposition.body;
+  // The three routes, and the live-games gauge of /metrics itself, which is then left out.
+  EXPECT_TRUE(has_line(exposition.body, "gameboard_store_errors_total 4")) << exposition.body;
+  EXPECT_EQ(exposition.body.find("gameboard_mcp_live_games"), std::string::npos);
 }
 
 TEST(Metrics, WithoutCountersTheRouteIsNotFound) {
@@ -169,6 +184,27 @@ TEST(Metrics, TheLiveServerCountsWhatItAnsweredAndItsOpenConnections) {
       again.body, R"(gameboard_http_requests_total{method="GET",route="/metrics",code="200"} 1)"))
       << again.body;
   server.stop();
+}
+
+TEST(Metrics, TheLiveMcpGamesGaugeCountsGamesMovedInTheLastDay) {
+  std::unique_ptr<store::Store> store = store::open_sqlite_store(":memory:");
+  Services services;
+  services.store = store.get();
+  Metrics metrics(route_table());
+  store::HeldGame fresh;
+  fresh.id = "g-fresh";
+  fresh.slug = "stormlark";
+  fresh.client = "c";
+  fresh.created_at = fresh.updated_at = runs::utc_now();
+  store::HeldGame stale = fresh;
+  stale.id = "g-stale";
+  stale.created_at = stale.updated_at = "2020-01-01T00:00:00.000Z";
+  ASSERT_TRUE(store->create_game(fresh, 10));
+  ASSERT_TRUE(store->create_game(stale, 10));
+  Response exposition = handle(Request{"GET", "/metrics", "", "", "c"}, &services, &metrics);
+  ASSERT_EQ(exposition.status, 200);
+  EXPECT_TRUE(has_line(exposition.body, "# TYPE gameboard_mcp_live_games gauge"));
+  EXPECT_TRUE(has_line(exposition.body, "gameboard_mcp_live_games 1")) << exposition.body;
 }
 
 }  // namespace
