@@ -1,5 +1,7 @@
 #include "server/metrics.h"
 
+#include <optional>
+
 #include "mcp/held_games.h"
 #include "server/target.h"
 #include "server/work_pool.h"
@@ -55,16 +57,20 @@ void append_header(std::string& out, std::string_view name, std::string_view typ
 
 Response metrics_route(const RouteContext& context) {
   if (context.metrics == nullptr) return json_error(404, "Not found");
-  std::string body = context.metrics->render();
+  // The gauge is read first, so a store error it meets is in the counters rendered below.
+  std::optional<int64_t> live_games;
   if (context.services != nullptr && context.services->store != nullptr) {
     try {
-      int64_t live = context.services->store->count_live_games(mcp::utc_hours_ago(mcp::kIdleHours));
-      append_header(body, "gameboard_mcp_live_games", "gauge",
-                    "MCP games moved in the last 24 hours (not yet expired).");
-      body += "gameboard_mcp_live_games " + std::to_string(live) + "\n";
+      live_games = context.services->store->count_live_games(mcp::utc_hours_ago(mcp::kIdleHours));
     } catch (const store::StoreError&) {
       context.metrics->count_store_error();  // the gauge is left out until the store answers
     }
+  }
+  std::string body = context.metrics->render();
+  if (live_games) {
+    append_header(body, "gameboard_mcp_live_games", "gauge",
+                  "MCP games moved in the last 24 hours (not yet expired).");
+    body += "gameboard_mcp_live_games " + std::to_string(*live_games) + "\n";
   }
   return {200, kMetricsType, std::move(body), {}};
 }
