@@ -1,7 +1,8 @@
 // libFuzzer harness: one POST /api/runs body through the pure handler, over a private in-memory
 // SQLite store (SPEC section 8). No answer may be a 5xx or an exception; a run answered 201 or
 // 200 must read back with GET /api/runs/{id} under the same id and score, and resubmitting it must
-// answer 200 with the same id (stored once). The store is replaced every 2000 inputs so a long
+// answer 200 with the same id (stored once), or 403 when the body lacks the token of the name its
+// first submission claimed. The store is replaced every 2000 inputs so a long
 // session stays bounded.
 #include <simdjson.h>
 
@@ -69,6 +70,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   read_run(stored.body, stored_id, stored_score);
   if (stored.status != 200 || stored_id != id || stored_score != score) std::abort();
   gb::server::Response again = send(h, "POST", "/api/runs", body);
+  // A body without the name's token claimed the name on its first submission: the same body
+  // again is refused (403) and stores nothing. Any other answer must find the stored run.
+  if (again.status == 403) return 0;
   int64_t again_id = 0;
   int64_t again_score = 0;
   if (again.status != 200) std::abort();
