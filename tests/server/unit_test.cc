@@ -1,7 +1,10 @@
 // The pure pieces of the server without sockets: seed and target parsing, path matching,
 // escaping, pretty-printing, the exception guard, and the handler's own limits.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
 
 #include "server/handler.h"
@@ -124,8 +127,21 @@ TEST(ServerUnits, WebAssetsAreServedTypedAndConfinedToTheWebRoot) {
   EXPECT_EQ(handle(Request{"GET", "/web/app.js", "", "", ""}).status, 404);
 }
 
+// Writes a wasm folder for the test: the module header of an empty WebAssembly module (kept out of
+// git, which tracks no binaries), the glue and a file that must not be served.
+std::string make_wasm_fixture() {
+  auto dir =
+      std::filesystem::temp_directory_path() / ("gb-wasm-fixture-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "gameboard_engine.wasm", std::ios::binary) << std::string("\0asm\1\0\0\0", 8);
+  std::ofstream(dir / "gameboard_engine.mjs") << "export default 1;\n";
+  std::ofstream(dir / "notes.txt") << "not served\n";
+  return dir.string();
+}
+
 TEST(ServerUnits, WasmEngineFilesAreServedTypedFromTheWasmFolderOnly) {
-  set_wasm_root(WEB_FIXTURE_DIR "/wasm");
+  const std::string fixture = make_wasm_fixture();
+  set_wasm_root(fixture);
   Response binary = handle(Request{"GET", "/wasm/gameboard_engine.wasm", "", "", ""});
   EXPECT_EQ(binary.status, 200);
   EXPECT_EQ(binary.content_type, "application/wasm");
@@ -139,6 +155,7 @@ TEST(ServerUnits, WasmEngineFilesAreServedTypedFromTheWasmFolderOnly) {
   }
   set_wasm_root("");
   EXPECT_EQ(handle(Request{"GET", "/wasm/gameboard_engine.wasm", "", "", ""}).status, 404);
+  std::filesystem::remove_all(fixture);
 }
 
 TEST(ServerUnits, ReplayViewerPageIsServedForAFileAndForAStoredRun) {
