@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -313,35 +314,56 @@ TEST(Drill, AClientPastTheRateLimitGets429AndOthersAreNotSlowed) {
   Cluster cluster({1, 55510, pg_port, 5, 10, {"--submit-rate", "0", "--submit-burst", "3"}});
   const uint16_t port = cluster.port();
 
-  // Client A (127.0.0.2) floods; client B (127.0.0.3) asks about 4 times a second meanwhile.
+  // Client A (127.0.0.2) floods from four threads until nginx has refused it a few times; client
+  // B (127.0.0.3) asks about 4 times a second meanwhile. Every bound below is a count, or a count
+  // that follows how long the flood really lasted, so a loaded machine cannot fail it: a slow
+  // machine only makes the flood last longer and lets the rate refill more.
+  std::mutex a_mutex;
   std::map<int, int> a_statuses;
   std::vector<std::string> a_retry_after;
-  std::chrono::milliseconds flood_time{0};
-  std::thread flood([&] {
-    auto started = std::chrono::steady_clock::now();
-    for (int i = 0; i < 60; ++i) {
-      Reply r = fetch(port, "GET", "/healthz", "", "127.0.0.2");
-      ++a_statuses[r.status];
-      if (r.status == 429) a_retry_after.push_back(r.retry_after);
-    }
-    flood_time = std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::steady_clock::now() - started);
-  });
+  std::atomic<int> a_sent{0};
+  std::atomic<int> a_refused{0};
+  const auto flood_started = std::chrono::steady_clock::now();
+  std::vector<std::thread> flood;
+  for (int t = 0; t < 4; ++t) {
+    flood.emplace_back([&] {
+      while (a_refused.load() < 8 && a_sent.fetch_add(1) < 2000 &&
+             std::chrono::steady_clock::now() - flood_started < 60s) {
+        Reply r = fetch(port, "GET", "/healthz", "", "127.0.0.2");
+        std::lock_guard<std::mutex> lock(a_mutex);
+        ++a_statuses[r.status];
+        if (r.status == 429) {
+          a_retry_after.push_back(r.retry_after);
+          ++a_refused;
+        }
+      }
+    });
+  }
   std::vector<Reply> b_replies;
   for (int i = 0; i < 6; ++i) {
     b_replies.push_back(fetch(port, "GET", "/healthz", "", "127.0.0.3"));
     std::this_thread::sleep_for(250ms);
   }
-  flood.join();
-  EXPECT_GT(a_statuses[429], 0);
+  for (auto& t : flood) t.join();
+  const auto flood_time = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - flood_started);
+  EXPECT_GE(a_statuses[429], 8) << "the flood was never refused in " << flood_time.count() << " ms";
   // At most the burst, plus what the rate refilled while the flood lasted.
   EXPECT_LE(a_statuses[200], 10 + 1 + 5 * (flood_time.count() / 1000 + 1)) << flood_time.count();
-  EXPECT_EQ(a_statuses[200] + a_statuses[429], 60);
+  int a_answered = 0;
+  for (const auto& [status, count] : a_statuses) a_answered += count;
+  EXPECT_EQ(a_statuses[200] + a_statuses[429], a_answered) << "an answer other than 200 or 429";
   for (const std::string& retry : a_retry_after) EXPECT_EQ(retry, "1");
+  // B is never limited, and never queued behind A: nginx refuses A at once (nodelay) rather than
+  // delaying anyone. A delay queue would hold B for seconds; a loaded machine adds milliseconds,
+  // so the bound on B's median is wide and its slowest answer only has to arrive.
+  std::vector<std::chrono::milliseconds> b_elapsed;
   for (const Reply& reply : b_replies) {
     EXPECT_EQ(reply.status, 200) << "another client was limited";
-    EXPECT_LT(reply.elapsed, 1000ms) << "another client was slowed";
+    b_elapsed.push_back(reply.elapsed);
   }
+  std::sort(b_elapsed.begin(), b_elapsed.end());
+  EXPECT_LT(b_elapsed[b_elapsed.size() / 2], 2000ms) << "another client was slowed";
 
   // The servers' own per-client submission limit sees each client through nginx (its
   // X-Forwarded-For, believed from the trusted proxy): A's fourth run is refused, B's first is
