@@ -12,6 +12,9 @@ void register_serve_command(CLI::App& app);
 // `gameboard eval`: plays an agent over many seeds and reports the scores.
 void register_eval_command(CLI::App& app);
 
+// `gameboard card --suite S --agent A`: plays a scorecard suite and prints its card.
+void register_card_command(CLI::App& app);
+
 // `gameboard play G --seed S`: plays a game in the terminal.
 void register_play_command(CLI::App& app);
 

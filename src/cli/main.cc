@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   app.footer("Run `gameboard <subcommand> --help` for the options of one subcommand.");
   gb::cli::register_serve_command(app);
   gb::cli::register_eval_command(app);
+  gb::cli::register_card_command(app);
   gb::cli::register_replay_command(app);
   gb::cli::register_play_command(app);
   gb::cli::register_submit_command(app);

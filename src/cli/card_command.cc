@@ -1,0 +1,152 @@
+// `gameboard card`: plays a whole scorecard suite in process (SPEC section 14) and prints the
+// card's table: per game the mean with its 95% interval and the normalised scores, then the
+// overall normalised score. The numbers are those the server computes for the same runs.
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "cli/commands.h"
+#include "cli/progress.h"
+#include "harness/eval_runner.h"
+#include "harness/replay.h"
+#include "harness/result_files.h"
+#include "scorecards/card_table.h"
+#include "scorecards/suite.h"
+
+namespace gb::cli {
+namespace {
+
+struct CardOptions {
+  std::string suite = "open-v1";
+  std::string agent;
+  int64_t budget = 0;
+  uint64_t agent_seed = 0;
+  unsigned jobs = 1;
+  std::string record;
+};
+
+// Prints `message` as this command's error and returns exit code 2 (bad input).
+int card_usage_error(const std::string& message) {
+  std::cerr << "gameboard card: " << message << "\n";
+  return 2;
+}
+
+// Lists the suite ids, for error messages.
+std::string known_suites() {
+  std::string out;
+  for (const scorecards::Suite& s : scorecards::all_suites())
+    out += (out.empty() ? "" : ", ") + std::string(s.id);
+  return out;
+}
+
+// Plays every slot of `game` with the options' agent; the results come back in slot order.
+std::vector<agents::RunResult> play_game(const scorecards::SuiteGame& game,
+                                         const harness::GameAgents& agents, const CardOptions& o,
+                                         Progress& progress, size_t& done, size_t total) {
+  harness::EvalJob job;
+  job.game = &agents;
+  job.seeds.assign(game.seeds.begin(), game.seeds.end());
+  job.jobs = o.jobs;
+  job.settings.agent = o.agent;
+  job.settings.agent_seed = o.agent_seed;
+  job.settings.budget = o.budget > 0 ? o.budget : agents.default_budget();
+  job.settings.max_actions = game.max_actions;
+  const size_t before = done;
+  auto results = harness::run_eval(job, [&](size_t finished, size_t) {
+    done = before + finished;
+    progress.update(done, total);
+  });
+  return results;
+}
+
+// Writes each run's replay into `dir` as <slug>-<seed>.json.
+bool record_replays(const std::string& dir, std::string_view slug,
+                    const std::vector<agents::RunResult>& results, std::string& error) {
+  for (const agents::RunResult& r : results) {
+    const std::string path = dir + "/" + std::string(slug) + "-" + std::to_string(r.seed) + ".json";
+    if (!harness::write_text_file(path, harness::replay_json(slug, r), error)) return false;
+  }
+  return true;
+}
+
+// Plays the card described by `o`; returns the exit code.
+int run_card_command(const CardOptions& o) {
+  const scorecards::Suite* suite = scorecards::find_suite(o.suite);
+  if (!suite)
+    return card_usage_error("unknown suite '" + o.suite + "' (suites: " + known_suites() + ")");
+  if (suite->sealed) {
+    return card_usage_error("suite '" + o.suite +
+                            "' is sealed: its seeds are drawn by a server when a card opens, so it "
+                            "cannot be played offline");
+  }
+  if (!harness::is_agent_name(o.agent)) {
+    return card_usage_error("unknown agent '" + o.agent + "' (agents: random, greedy, planner)");
+  }
+  if (!o.record.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(o.record, ec);
+    if (ec) return card_usage_error("cannot create " + o.record + ": " + ec.message());
+  }
+  const size_t total = static_cast<size_t>(suite->slot_count());
+  std::cout << "card " << suite->id << " / " << o.agent << ": " << total << " runs, " << o.jobs
+            << " jobs" << std::endl;
+  Progress progress(stderr, "card " + std::string(suite->id) + "/" + o.agent);
+  std::vector<scorecards::GameInput> inputs;
+  size_t done = 0;
+  for (const scorecards::SuiteGame& game : suite->games) {
+    const harness::GameAgents* agents = harness::find_game_agents(game.slug);
+    if (!agents) return card_usage_error("this build has no game '" + std::string(game.slug) + "'");
+    std::vector<agents::RunResult> results;
+    try {
+      results = play_game(game, *agents, o, progress, done, total);
+    } catch (const std::exception& e) {
+      std::cerr << "\ngameboard card: " << e.what() << "\n";
+      return 1;
+    }
+    std::string error;
+    if (!o.record.empty() && !record_replays(o.record, game.slug, results, error)) {
+      return card_usage_error(error);
+    }
+    scorecards::GameInput in;
+    in.slug = std::string(game.slug);
+    for (const agents::RunResult& r : results) in.scores.push_back(r.score);
+    in.random = game.random.mean();
+    in.planner = game.planner.mean();
+    inputs.push_back(std::move(in));
+  }
+  std::cout << scorecards::card_table(scorecards::compute_stats(inputs));
+  if (!o.record.empty()) std::cout << "replays: " << o.record << "/\n";
+  return 0;
+}
+
+}  // namespace
+
+void register_card_command(CLI::App& app) {
+  auto o = std::make_shared<CardOptions>();
+  CLI::App* card = app.add_subcommand(
+      "card",
+      "Play a whole scorecard suite in process and print the card: per game the mean score with "
+      "its 95% interval, normalised against the random (0) and planner (1) reference agents, "
+      "and the overall normalised score (docs/scorecards.md).");
+  card->add_option("--suite", o->suite, "The suite: open-v1 (public seeds)")->capture_default_str();
+  card->add_option("--agent", o->agent, "random, greedy or planner")->required();
+  card->add_option("--budget", o->budget,
+                   "Planner budget: simulated options per decision (0 = the game's default)")
+      ->check(CLI::Range(int64_t{0}, int64_t{1} << 30))
+      ->capture_default_str();
+  card->add_option("--agent-seed", o->agent_seed,
+                   "The agents' own seed; each run's stream is draw(agent-seed, game seed)")
+      ->capture_default_str();
+  card->add_option("--jobs,-j", o->jobs, "Worker threads")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  card->add_option("--record", o->record,
+                   "Folder for one replay file per run (<slug>-<seed>.json)");
+  card->callback([o] {
+    int code = run_card_command(*o);
+    if (code != 0) throw CLI::RuntimeError(code);
+  });
+}
+
+}  // namespace gb::cli
