@@ -199,8 +199,41 @@ function keyAction(key, answer) {
   return null;
 }
 
+// Touch: a swipe sets the heading, a tap on the board releases; buttons start the panel, open the
+// next one and end the run.
+const touch = {
+  legend: [
+    ['Swipe ← ↑ → ↓', 'set the heading'],
+    ['Tap board', 'release (stand still)'],
+    ['Start', 'start the panel'],
+    ['Next panel', 'next panel (at panel clear)'],
+    ['End', 'end the run, keep the score'],
+  ],
+  gesture: (g, answer) => {
+    if (g.kind === 'swipe') return { type: 'setHeading', dir: g.dir };
+    return answer.state.status === 'running' ? { type: 'release' } : null;
+  },
+  buttons: [
+    { id: 'start', label: 'Start', action: (a) => (a.state.status === 'waiting' ? { type: 'start' } : null) },
+    { id: 'next', label: 'Next panel', action: (a) => (a.state.status === 'stageClear' ? { type: 'nextStage' } : null) },
+    { id: 'end', label: 'End', action: () => ({ type: 'endRun' }) },
+  ],
+};
+
+// The ghost's spinner and thread, translucent.
+function drawGhost(ctx, answer, width) {
+  const c = width / COLS;
+  ctx.save();
+  ctx.globalAlpha = 0.4;
+  drawThread(ctx, answer.state, c);
+  drawSpinner(ctx, { ...answer.state, invulnerable: 0 }, c);
+  ctx.restore();
+}
+
 export default {
   tickRate: 60,
+  touch,
+  drawGhost,
   aspect: COLS / ROWS,
   controls: [
     ['← ↑ → ↓', 'set the heading'],
