@@ -3,7 +3,8 @@
 // reads) the ghost the page holds must be byte for byte the state the ghost's replay reaches at the
 // player's turn (Stormlark) or tick (Glimfall, Silkspan), computed here independently with the
 // WebAssembly engine under Node, and the counters must show both scores and their gap. Then the
-// refusals: another seed, an unknown run and a hidden run each give their notice and play goes on.
+// refusals: another seed, an unknown run, a hidden run and a run the engine refuses each give
+// their notice and play goes on.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { openPage } from './browser.mjs';
@@ -133,8 +134,12 @@ async function tickRace(env, name, minTicks) {
 }
 
 // Opens a race that must be refused with `notice`; then play goes on (a Stormlark turn).
-async function refused(env, query, notice) {
-  const page = await openRace(env, 'stormlark', query);
+// `prepare(page)` runs before the page loads (a route).
+async function refused(env, query, notice, prepare = async () => {}) {
+  const page = await openPage(env.context, env.errors, { width: 1280, height: 720 });
+  await prepare(page);
+  await page.goto(`${env.base}/play/stormlark${query}`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
   await page.waitForSelector(`#notice:has-text("${notice}")`);
   assert.equal(await page.evaluate(() => document.body.dataset.ghost), 'refused');
   assert.equal(await page.locator('#counters [data-counter="ghost"]').count(), 0, 'no ghost counter');
@@ -152,11 +157,17 @@ async function refusals(env) {
   const hide = spawnSync(env.binary, ['runs', 'hide', String(hidden), '--data-dir', env.dataDir], { encoding: 'utf8' });
   assert.equal(hide.status, 0, `gameboard runs hide: ${hide.stderr}`);
   await refused(env, `?seed=3&ghost=${hidden}`, 'is unknown or hidden');
+  // A run this engine refuses (as a run stored under other rules could be): its answer is given
+  // a NEXT_REACH away from any Gate as its second action.
+  const stored = await (await fetch(`${env.base}/api/runs/${id}`)).json();
+  const bad = { ...stored, actions: [stored.actions[0], { type: 'NEXT_REACH' }, ...stored.actions.slice(1)] };
+  await refused(env, `?seed=${replay.seed}&ghost=${id}`, 'this engine refuses its action 2 (not_at_gate)', (page) =>
+    page.route((url) => url.pathname === `/api/runs/${id}`, (route) => route.fulfill({ json: bad })));
 }
 
 export const ghostScenarios = [
   ['ghost: stormlark races a stored run turn by turn', stormlarkRace],
   ['ghost: glimfall races a stored run tick by tick', (env) => tickRace(env, 'glimfall-planner-1', 40)],
   ['ghost: silkspan races a stored run tick by tick', (env) => tickRace(env, 'silkspan-planner-1', 60)],
-  ['ghost: another seed, an unknown run and a hidden run are refused and play goes on', refusals],
+  ['ghost: another seed, an unknown, a hidden and a refused run: each says so and play goes on', refusals],
 ];
