@@ -225,8 +225,10 @@ export default {
   keyAction,
   clockRunning: (answer) => answer.state.status === 'running',
   status: (answer) => answer.state.status,
-  banner: (answer) =>
-    answer.state.status === 'waiting' ? 'Enter or Space to start · ← → to line up first' : '',
+  banner: (answer, touch) => {
+    if (answer.state.status !== 'waiting') return '';
+    return touch ? 'Start to begin · tap left or right to line up first' : 'Enter or Space to start · ← → to line up first';
+  },
   counters,
   draw,
   legend,

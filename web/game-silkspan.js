@@ -246,10 +246,10 @@ export default {
   keyAction,
   clockRunning: (answer) => answer.state.status === 'running',
   status: (answer) => answer.state.status,
-  banner: (answer) => {
+  banner: (answer, touch) => {
     const status = answer.state.status;
-    if (status === 'waiting') return 'Enter or Space to start · arrows steer';
-    if (status === 'stageClear') return 'Panel clear! N or Enter: next panel · Esc: end run';
+    if (status === 'waiting') return touch ? 'Start to begin · swipe to steer' : 'Enter or Space to start · arrows steer';
+    if (status === 'stageClear') return touch ? 'Panel clear! Next panel, or End' : 'Panel clear! N or Enter: next panel · Esc: end run';
     return '';
   },
   counters,

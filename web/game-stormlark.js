@@ -269,7 +269,10 @@ export default {
   keyAction: (key) => (KEYS[key] ? { type: KEYS[key] } : null),
   clockRunning: () => false,
   status: (answer) => answer.state.phase,
-  banner: (answer) => (answer.state.phase === 'reachClear' ? 'Gate reached! N: next reach · Esc: end run' : ''),
+  banner: (answer, touch) => {
+    if (answer.state.phase !== 'reachClear') return '';
+    return touch ? 'Gate reached! Next reach, or End' : 'Gate reached! N: next reach · Esc: end run';
+  },
   counters,
   draw,
   legend,

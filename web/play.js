@@ -212,7 +212,7 @@ async function main() {
     }
     showCounters($('counters'), counters);
     refreshButtons(touchBar, touchButtons, (b) => b.pause || (!run.paused && !answer.gameOver && b.action(answer) !== null));
-    const banner = run.paused ? 'Paused: P (or Pause) to resume' : game.banner(answer);
+    const banner = run.paused ? 'Paused: P (or Pause) to resume' : game.banner(answer, !touchBar.hidden);
     $('banner').hidden = !banner || answer.gameOver;
     $('banner').textContent = banner || '';
     canvas.dataset.status = game.status(answer);

@@ -80,9 +80,10 @@ async function dailyRaces(env) {
   await lobby.close();
 }
 
-// No page is wider than a 390 px phone or a desktop window.
+// No page is wider than a 360 or 390 px phone or a desktop window.
 async function noOverflow(env) {
-  for (const [context, viewport] of [[env.phone, PHONE], [env.context, { width: 1280, height: 720 }]]) {
+  const small = { width: 360, height: 740 };
+  for (const [context, viewport] of [[env.phone, small], [env.phone, PHONE], [env.context, { width: 1280, height: 720 }]]) {
     const page = await openPage(context, env.errors, viewport);
     const pages = {
       '/': '.game-card .top-five, .game-card .top-five.empty',
@@ -108,5 +109,5 @@ async function noOverflow(env) {
 export const myRunsScenarios = [
   ['your runs: kept, survive a reload, open in the viewer, submit from the lobby', yourRuns],
   ["races: today's best person and best agent, and Race links on the boards", dailyRaces],
-  ['layout: no page wider than a 390 px phone or the desktop', noOverflow],
+  ['layout: no page wider than a 360 or 390 px phone or the desktop', noOverflow],
 ];
