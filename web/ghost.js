@@ -97,3 +97,32 @@ export async function fetchGhostRun(id, slug, seed) {
   }
   return { run: body };
 }
+
+// The ghost of `ghostId` for a run of `slug` at `seed` (null: the ghost's own), checked whole on
+// its own local engine before the race: answers {ghost, seed} or {problem} for the notice.
+export async function loadGhost(ghostId, slug, seed, stepper, game) {
+  if (stepper.kind !== 'local') return { problem: 'A ghost race needs the local engine: playing without a ghost.' };
+  const { run, problem } = await fetchGhostRun(ghostId, slug, seed);
+  if (problem) return { problem };
+  const check = stepper.engine.open(slug, run.seed);
+  try {
+    for (const [i, action] of run.actions.entries()) {
+      let result;
+      try {
+        result = check.step(action);
+      } catch (error) {
+        result = { ok: false, reason: error.message };
+      }
+      if (!result.ok) {
+        return { problem: `Ghost run ${ghostId}: this engine refuses its action ${i + 1} (${result.reason}): playing without a ghost.` };
+      }
+    }
+    if (check.score !== run.score) {
+      return { problem: `Ghost run ${ghostId} scores ${check.score} here, not its stored ${run.score}: playing without a ghost.` };
+    }
+  } finally {
+    check.close();
+  }
+  const ghost = new Ghost(run, stepper.engine.open(slug, run.seed), game.clock, Boolean(game.tickRate));
+  return { ghost, seed: run.seed };
+}

@@ -4,7 +4,7 @@
 // game-over panel. On touch screens swipes, taps and buttons stand in for the keys; with
 // ?ghost=RUN_ID a stored run races along (ghost.js); every finished run is kept (myruns.js).
 import { listGames } from './api.js';
-import { fetchGhostRun, Ghost } from './ghost.js';
+import { loadGhost } from './ghost.js';
 import { keepRun, markSubmitted, showMyRuns } from './myruns.js';
 import { isTouchScreen, listenGestures, refreshButtons, showButtons } from './touch.js';
 import { fitCanvas } from './canvas.js';
@@ -60,35 +60,6 @@ function playUrl(slug, seed, speed) {
 
 function isGameKey(event) {
   return !event.ctrlKey && !event.metaKey && !event.altKey;
-}
-
-// The ghost of `ghostId` for a run of `slug` at `seed` (null: the ghost's own), checked whole on
-// its own local engine before the race: answers {ghost, seed} or {problem} for the notice.
-async function loadGhost(ghostId, slug, seed, stepper, game) {
-  if (stepper.kind !== 'local') return { problem: 'A ghost race needs the local engine: playing without a ghost.' };
-  const { run, problem } = await fetchGhostRun(ghostId, slug, seed);
-  if (problem) return { problem };
-  const check = stepper.engine.open(slug, run.seed);
-  try {
-    for (const [i, action] of run.actions.entries()) {
-      let result;
-      try {
-        result = check.step(action);
-      } catch (error) {
-        result = { ok: false, reason: error.message };
-      }
-      if (!result.ok) {
-        return { problem: `Ghost run ${ghostId}: this engine refuses its action ${i + 1} (${result.reason}): playing without a ghost.` };
-      }
-    }
-    if (check.score !== run.score) {
-      return { problem: `Ghost run ${ghostId} scores ${check.score} here, not its stored ${run.score}: playing without a ghost.` };
-    }
-  } finally {
-    check.close();
-  }
-  const ghost = new Ghost(run, stepper.engine.open(slug, run.seed), game.clock, Boolean(game.tickRate));
-  return { ghost, seed: run.seed };
 }
 
 async function main() {
