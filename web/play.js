@@ -77,8 +77,9 @@ async function main() {
   showControls($('touch-legend'), [...game.touch.legend, ['Pause', 'pause and resume']]);
   const touchButtons = [...game.touch.buttons, { id: 'pause', label: 'Pause', action: () => null, pause: true }];
   const touchBar = $('touch-bar');
-  touchBar.hidden = !isTouchScreen();
-  document.body.dataset.touch = String(!touchBar.hidden);
+  const touchScreen = isTouchScreen();
+  touchBar.hidden = !touchScreen;
+  document.body.dataset.touch = String(touchScreen);
   showMyRuns($('my-runs'), slug);
   showLegend($('legend'), game.legend || []);
 
@@ -138,6 +139,7 @@ async function main() {
     showMyRuns($('my-runs'), slug);
     $('same-seed').href = playUrl(slug, run.seed, speed);
     $('game-over').hidden = false;
+    touchBar.hidden = true;
     $('player-name').value = savedName();
     $('play-again').focus();
   }
@@ -183,7 +185,7 @@ async function main() {
     }
     showCounters($('counters'), counters);
     refreshButtons(touchBar, touchButtons, (b) => b.pause || (!run.paused && !answer.gameOver && b.action(answer) !== null));
-    const banner = run.paused ? 'Paused: P (or Pause) to resume' : game.banner(answer, !touchBar.hidden);
+    const banner = run.paused ? 'Paused: P (or Pause) to resume' : game.banner(answer, touchScreen);
     $('banner').hidden = !banner || answer.gameOver;
     $('banner').textContent = banner || '';
     canvas.dataset.status = game.status(answer);
