@@ -137,7 +137,8 @@ async function main() {
     $('new-best').hidden = !recordScore(slug, score);
     runKey = keepRun(run.replay());
     showMyRuns($('my-runs'), slug);
-    $('same-seed').href = playUrl(slug, run.seed, speed);
+    $('same-seed').href = playUrl(slug, run.seed, speed) + (ghost ? `&ghost=${encodeURIComponent(ghost.run.id)}` : '');
+    if (ghost) $('same-seed').textContent = 'Race again';
     $('game-over').hidden = false;
     touchBar.hidden = true;
     $('player-name').value = savedName();

@@ -114,6 +114,9 @@ async function stormlarkRace(env) {
     if (i % 2 === 1) clocks.push(checkSample(env.engine, replay, await sample(page, true), `stormlark turn ${i + 1}`));
   }
   assert.deepEqual(clocks, [2, 4, 6, 8]);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#game-over:not([hidden])');
+  assert.equal(await page.locator('#same-seed').getAttribute('href'), `/play/stormlark?seed=${replay.seed}&ghost=${id}`, 'Race again');
   await page.close();
 }
 
