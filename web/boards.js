@@ -83,3 +83,18 @@ export async function submitRun(replay, name) {
 export function replayUrl(id) {
   return `/replay/${encodeURIComponent(id)}`;
 }
+
+// What the server said about a submission, for a person.
+export function submitMessage({ status, body, retryAfter }) {
+  if (status === 201) return `Verified and stored: rank ${body.rank} on the people's board.`;
+  if (status === 200) return `Already stored: rank ${body.rank} on the people's board.`;
+  if (status === 403) return 'That name belongs to someone else (or to another browser): pick another.';
+  if (status === 400) return `Refused: ${(body.issues || []).join('; ') || body.error}`;
+  if (status === 429 || status === 503) return `The server is busy: try again in ${retryAfter || 'a few'} s.`;
+  return `The server answered ${status}: ${body.error || 'error'}`;
+}
+
+// Where a race against run `id` (of `seed`) is played.
+export function raceUrl(slug, seed, id) {
+  return `/play/${encodeURIComponent(slug)}?seed=${seed}&ghost=${encodeURIComponent(id)}`;
+}

@@ -3,10 +3,11 @@
 
 // Resizes `canvas` for a board of `aspect` (width / height) inside the element `area`; answers
 // {ctx, width, height} in CSS pixels, with the context scaled so drawing code works in those units.
-export function fitCanvas(canvas, area, aspect) {
+// `reserve` is the height kept free below the board (the touch buttons). Never wider than `area`.
+export function fitCanvas(canvas, area, aspect, reserve = 0) {
   const box = area.getBoundingClientRect();
-  const maxHeight = Math.max(200, window.innerHeight - canvas.getBoundingClientRect().top - 16);
-  const width = Math.max(200, Math.min(box.width, maxHeight * aspect));
+  const maxHeight = Math.max(160, window.innerHeight - canvas.getBoundingClientRect().top - 16 - reserve);
+  const width = Math.max(Math.min(200, box.width), Math.min(box.width, maxHeight * aspect));
   const height = width / aspect;
   const ratio = window.devicePixelRatio || 1;
   canvas.style.width = `${width}px`;

@@ -184,8 +184,38 @@ function keyAction(key, answer) {
   return null;
 }
 
+// Touch: a tap on the left half rotates counter-clockwise, on the right half clockwise; a Start
+// button starts the fall.
+const touch = {
+  legend: [
+    ['Tap left / right half', 'step the Glim one bracket'],
+    ['Start', 'start the fall'],
+  ],
+  gesture: (g) => (g.kind === 'tap' ? { type: 'rotate', dir: g.x < 0.5 ? -1 : 1 } : null),
+  buttons: [
+    { id: 'start', label: 'Start', action: (a) => (a.state.status === 'waiting' ? { type: 'start' } : null) },
+  ],
+};
+
+// The ghost's Glim, translucent, on its bracket.
+function drawGhost(ctx, answer, width, height) {
+  const s = answer.state;
+  const a = angleOf(s.bracket);
+  const collar = Math.min(width, height) * 0.4;
+  const r = Math.max(6, collar * 0.07);
+  ctx.save();
+  ctx.globalAlpha = 0.45;
+  ctx.fillStyle = '#b48cff';
+  ctx.beginPath();
+  ctx.arc(width / 2 + Math.cos(a) * collar, height / 2 + Math.sin(a) * collar, r, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.restore();
+}
+
 export default {
   tickRate: 30,
+  touch,
+  drawGhost,
   aspect: 1,
   controls: [
     ['← →', 'step the Glim one bracket (6-tick lock)'],
@@ -195,8 +225,10 @@ export default {
   keyAction,
   clockRunning: (answer) => answer.state.status === 'running',
   status: (answer) => answer.state.status,
-  banner: (answer) =>
-    answer.state.status === 'waiting' ? 'Enter or Space to start · ← → to line up first' : '',
+  banner: (answer, touch) => {
+    if (answer.state.status !== 'waiting') return '';
+    return touch ? 'Start to begin · tap left or right to line up first' : 'Enter or Space to start · ← → to line up first';
+  },
   counters,
   draw,
   legend,

@@ -199,8 +199,41 @@ function keyAction(key, answer) {
   return null;
 }
 
+// Touch: a swipe sets the heading, a tap on the board releases; buttons start the panel, open the
+// next one and end the run.
+const touch = {
+  legend: [
+    ['Swipe ← ↑ → ↓', 'set the heading'],
+    ['Tap board', 'release (stand still)'],
+    ['Start', 'start the panel'],
+    ['Next panel', 'next panel (at panel clear)'],
+    ['End', 'end the run, keep the score'],
+  ],
+  gesture: (g, answer) => {
+    if (g.kind === 'swipe') return { type: 'setHeading', dir: g.dir };
+    return answer.state.status === 'running' ? { type: 'release' } : null;
+  },
+  buttons: [
+    { id: 'start', label: 'Start', action: (a) => (a.state.status === 'waiting' ? { type: 'start' } : null) },
+    { id: 'next', label: 'Next panel', action: (a) => (a.state.status === 'stageClear' ? { type: 'nextStage' } : null) },
+    { id: 'end', label: 'End', action: () => ({ type: 'endRun' }) },
+  ],
+};
+
+// The ghost's spinner and thread, translucent.
+function drawGhost(ctx, answer, width) {
+  const c = width / COLS;
+  ctx.save();
+  ctx.globalAlpha = 0.4;
+  drawThread(ctx, answer.state, c);
+  drawSpinner(ctx, { ...answer.state, invulnerable: 0 }, c);
+  ctx.restore();
+}
+
 export default {
   tickRate: 60,
+  touch,
+  drawGhost,
   aspect: COLS / ROWS,
   controls: [
     ['← ↑ → ↓', 'set the heading'],
@@ -213,10 +246,10 @@ export default {
   keyAction,
   clockRunning: (answer) => answer.state.status === 'running',
   status: (answer) => answer.state.status,
-  banner: (answer) => {
+  banner: (answer, touch) => {
     const status = answer.state.status;
-    if (status === 'waiting') return 'Enter or Space to start · arrows steer';
-    if (status === 'stageClear') return 'Panel clear! N or Enter: next panel · Esc: end run';
+    if (status === 'waiting') return touch ? 'Start to begin · swipe to steer' : 'Enter or Space to start · arrows steer';
+    if (status === 'stageClear') return touch ? 'Panel clear! Next panel, or End' : 'Panel clear! N or Enter: next panel · Esc: end run';
     return '';
   },
   counters,

@@ -219,8 +219,44 @@ function counters(answer) {
   ];
 }
 
+// Touch: a swipe up or down moves a lane, a tap on the board fires; buttons for all six actions.
+const touch = {
+  legend: [
+    ['Swipe ↑ ↓ / ▲ ▼', 'move one lane'],
+    ['Tap board / Fire', 'fire a pulse'],
+    ['Vent', 'vent: hold, +3 charge'],
+    ['Next reach', 'next reach (at a Gate)'],
+    ['End', 'end the run, keep the score'],
+  ],
+  gesture: (g) => {
+    if (g.kind === 'tap') return { type: 'FIRE' };
+    if (g.dir === 0) return { type: 'UP' };
+    if (g.dir === 2) return { type: 'DOWN' };
+    return null;
+  },
+  buttons: [
+    { id: 'up', label: '▲', action: () => ({ type: 'UP' }) },
+    { id: 'down', label: '▼', action: () => ({ type: 'DOWN' }) },
+    { id: 'fire', label: 'Fire', action: () => ({ type: 'FIRE' }) },
+    { id: 'vent', label: 'Vent', action: () => ({ type: 'VENT' }) },
+    { id: 'next', label: 'Next reach', action: (a) => (a.state.phase === 'reachClear' ? { type: 'NEXT_REACH' } : null) },
+    { id: 'end', label: 'End', action: () => ({ type: 'END_RUN' }) },
+  ],
+};
+
+// The ghost's ship, translucent, in its lane.
+function drawGhost(ctx, answer, width, height) {
+  ctx.save();
+  ctx.globalAlpha = 0.4;
+  drawShip(ctx, answer.state.shipLane, width / COLS, height / LANES, answer.state.hull);
+  ctx.restore();
+}
+
 export default {
   tickRate: 0,
+  touch,
+  drawGhost,
+  clock: (answer) => answer.state.turn,
   aspect: COLS / LANES,
   controls: [
     ['↑ ↓', 'move one lane'],
@@ -233,7 +269,10 @@ export default {
   keyAction: (key) => (KEYS[key] ? { type: KEYS[key] } : null),
   clockRunning: () => false,
   status: (answer) => answer.state.phase,
-  banner: (answer) => (answer.state.phase === 'reachClear' ? 'Gate reached! N: next reach · Esc: end run' : ''),
+  banner: (answer, touch) => {
+    if (answer.state.phase !== 'reachClear') return '';
+    return touch ? 'Gate reached! Next reach, or End' : 'Gate reached! N: next reach · Esc: end run';
+  },
   counters,
   draw,
   legend,

@@ -2,7 +2,7 @@
 // agents), 20 entries a page, every entry linking to its replay. The board and the page live in
 // the query (?board=daily&page=2), so every view has a link.
 import { listGames } from './api.js';
-import { fetchBoard, fetchDaily, replayUrl } from './boards.js';
+import { fetchBoard, fetchDaily, raceUrl, replayUrl } from './boards.js';
 
 const PAGE_SIZE = 20;
 const BOARDS = {
@@ -20,14 +20,22 @@ function cell(text, attrs = {}) {
   return td;
 }
 
+function slugOfPage() {
+  return decodeURIComponent(location.pathname.split('/')[2] || '');
+}
+
 function row(entry) {
   const tr = document.createElement('tr');
   tr.dataset.id = String(entry.id);
   const link = document.createElement('a');
   link.href = replayUrl(entry.id);
   link.textContent = 'replay';
+  const race = document.createElement('a');
+  race.href = raceUrl(entry.slug || slugOfPage(), entry.seed, entry.id);
+  race.className = 'race';
+  race.textContent = 'Race';
   const replay = document.createElement('td');
-  replay.append(link);
+  replay.append(link, ' ', race);
   const kind = entry.kind === 'agent' && entry.agent ? `agent (${entry.agent})` : entry.kind;
   tr.append(
     cell(String(entry.rank), { class: 'rank' }),

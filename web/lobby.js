@@ -1,6 +1,9 @@
-// The lobby: one card per game of /api/games, with the best local score and the useful links.
+// The lobby: one card per game of /api/games, with the best local score, the useful links, today's
+// challenge (with races against its best person and best agent), the top five (each with a Race
+// link) and this browser's own runs.
 import { listGames } from './api.js';
-import { fetchBoard, fetchDaily, replayUrl } from './boards.js';
+import { fetchBoard, fetchDaily, raceUrl, replayUrl } from './boards.js';
+import { showMyRuns } from './myruns.js';
 import { bestScore } from './scores.js';
 
 function element(tag, attrs = {}, text = '') {
@@ -29,6 +32,10 @@ function gameCard(game) {
   card.append(daily);
   const top = element('ol', { class: 'top-five', 'aria-label': `${game.name}: top five` });
   card.append(top);
+  card.append(element('h3', { class: 'my-runs-title' }, 'Your runs'));
+  const mine = element('ol', { class: 'my-runs', 'aria-label': `${game.name}: your runs` });
+  card.append(mine);
+  showMyRuns(mine, game.slug);
   showDaily(game.slug, daily);
   showTopFive(game.slug, top);
   return card;
@@ -42,9 +49,26 @@ async function showDaily(slug, paragraph) {
       element('a', { class: 'daily-link', href: `/play/${slug}?seed=${daily.seed}` }, "Today's challenge"),
       element('span', { class: 'muted' }, ` seed ${daily.seed} · ${daily.date}`),
     );
+    const races = element('span', { class: 'race-links' });
+    paragraph.append(races);
+    await Promise.all([
+      raceTheBest(slug, 'human', 'Race the best person', races),
+      raceTheBest(slug, 'agent', 'Race the best agent', races),
+    ]);
   } catch {
     paragraph.remove();
   }
+}
+
+// A link racing today's best run of `kind` (human or agent), or a note that there is none yet.
+async function raceTheBest(slug, kind, label, holder) {
+  const board = await fetchBoard(slug, { kind, daily: 'today', limit: 1 });
+  const best = board.entries[0];
+  if (!best) {
+    holder.append(element('span', { class: `muted race-${kind}` }, `${label}: no run today yet`));
+    return;
+  }
+  holder.append(element('a', { class: `race-${kind}`, href: raceUrl(slug, best.seed, best.id) }, `${label} (${best.name}, ${best.score})`));
 }
 
 // The all-time top five (people and agents), each linking to its replay.
@@ -61,6 +85,7 @@ async function showTopFive(slug, list) {
         item.append(element('a', { href: replayUrl(entry.id) }, entry.name));
         item.append(element('span', { class: 'score' }, ` ${entry.score}`));
         if (entry.kind === 'agent') item.append(element('span', { class: 'kind' }, ' agent'));
+        item.append(' ', element('a', { class: 'race', href: raceUrl(slug, entry.seed, entry.id) }, 'Race'));
         return item;
       }),
     );

@@ -1,8 +1,12 @@
 // The play page: loads the game's renderer, starts a run on the local WebAssembly engine (or
 // through the API with ?engine=server, or when the engine cannot load), maps keys to actions,
 // draws every answer on the canvas and shows the counters, the legend, the banner and the
-// game-over panel.
+// game-over panel. On touch screens swipes, taps and buttons stand in for the keys; with
+// ?ghost=RUN_ID a stored run races along (ghost.js); every finished run is kept (myruns.js).
 import { listGames } from './api.js';
+import { loadGhost } from './ghost.js';
+import { keepRun, markSubmitted, showMyRuns } from './myruns.js';
+import { isTouchScreen, listenGestures, refreshButtons, showButtons } from './touch.js';
 import { fitCanvas } from './canvas.js';
 import { makeNotice, showControls, showCounters } from './hud.js';
 import { loadEngine } from './engine.js';
@@ -10,7 +14,7 @@ import { showLegend } from './legend.js';
 import { downloadReplay } from './replay.js';
 import { Run } from './run.js';
 import { recordScore } from './scores.js';
-import { savedName, submitRun } from './boards.js';
+import { savedName, submitMessage, submitRun } from './boards.js';
 import { LocalStepper, ServerStepper } from './steppers.js';
 
 const $ = (id) => document.getElementById(id);
@@ -24,7 +28,8 @@ function pageOptions() {
   const speed = Math.min(60, Math.max(1, Math.floor(Number(params.get('speed')) || 1)));
   const slug = decodeURIComponent(location.pathname.split('/')[2] || '');
   const engine = params.get('engine') === 'server' ? 'server' : 'local';
-  return { slug, seed, speed, engine };
+  const ghost = params.get('ghost');
+  return { slug, seed, speed, engine, ghost };
 }
 
 // The local WebAssembly engine unless `?engine=server` asks otherwise or it cannot load, in which
@@ -57,18 +62,9 @@ function isGameKey(event) {
   return !event.ctrlKey && !event.metaKey && !event.altKey;
 }
 
-// What the server said about a submission, for a person.
-function submitMessage({ status, body, retryAfter }) {
-  if (status === 201) return `Verified and stored: rank ${body.rank} on the people's board.`;
-  if (status === 200) return `Already stored: rank ${body.rank} on the people's board.`;
-  if (status === 403) return 'That name belongs to someone else (or to another browser): pick another.';
-  if (status === 400) return `Refused: ${(body.issues || []).join('; ') || body.error}`;
-  if (status === 429 || status === 503) return `The server is busy: try again in ${retryAfter || 'a few'} s.`;
-  return `The server answered ${status}: ${body.error || 'error'}`;
-}
-
 async function main() {
-  const { slug, seed, speed, engine } = pageOptions();
+  const { slug, seed: seedParam, speed, engine, ghost: ghostId } = pageOptions();
+  let seed = seedParam;
   engineParam = engine;
   const index = await listGames();
   const info = index.games.find((g) => g.slug === slug);
@@ -78,13 +74,43 @@ async function main() {
   $('docs-link').href = `/docs/api/${slug}`;
   const game = (await import(`./game-${slug}.js`)).default;
   showControls($('controls'), game.controls);
+  showControls($('touch-legend'), [...game.touch.legend, ['Pause', 'pause and resume']]);
+  const touchButtons = [...game.touch.buttons, { id: 'pause', label: 'Pause', action: () => null, pause: true }];
+  const touchBar = $('touch-bar');
+  const touchScreen = isTouchScreen();
+  touchBar.hidden = !touchScreen;
+  document.body.dataset.touch = String(touchScreen);
+  showMyRuns($('my-runs'), slug);
   showLegend($('legend'), game.legend || []);
 
-  let view = fitCanvas(canvas, canvas.closest('.board'), game.aspect);
+  const reserve = () => (touchBar.hidden ? 0 : touchBar.offsetHeight + 8);
+  let view = null;
   let dirty = true;
   let finished = false;
+  let ghost = null;
+  let runKey = null;
 
   const stepper = await pickStepper(slug, engine);
+  if (ghostId !== null) {
+    const raced = await loadGhost(ghostId, slug, seed, stepper, game);
+    if (raced.problem) {
+      notice(raced.problem, { sticky: true });
+      document.body.dataset.ghost = 'refused';
+    } else {
+      ghost = raced.ghost;
+      seed = raced.seed;
+      document.body.dataset.ghost = 'racing';
+      $('ghost-note').hidden = false;
+      $('ghost-note').textContent = `Racing run ${ghost.run.id}: ${ghost.run.name} (${ghost.run.kind}), score ${ghost.run.score}. The translucent one is the ghost.`;
+    }
+  }
+  // Keeps the ghost at the player's turn or tick; a refusal mid-race drops it with a notice.
+  function followGhost(answer) {
+    if (!ghost || ghost.advanceTo(game.tickRate ? run.ticksElapsed : game.clock(answer))) return;
+    notice(`Ghost run ${ghost.run.id}: ${ghost.failure}: playing on without it.`, { sticky: true });
+    ghost = null;
+    document.body.dataset.ghost = 'refused';
+  }
   $('engine').textContent = stepper.kind === 'local' ? 'local engine' : 'server engine';
   document.body.dataset.engine = stepper.kind;
   const run = new Run({
@@ -92,7 +118,10 @@ async function main() {
     game,
     speed,
     stepper,
-    onUpdate: () => (dirty = true),
+    onUpdate: (answer) => {
+      followGhost(answer);
+      dirty = true;
+    },
     onRefusal: (reason) => notice(`Refused: ${reason}`),
     onError: (error) =>
       notice(`${stepper.kind === 'local' ? 'Engine' : 'Server'} error: ${error.message}`, {
@@ -106,8 +135,12 @@ async function main() {
     $('final-score').textContent = String(score);
     $('final-seed').textContent = String(run.seed);
     $('new-best').hidden = !recordScore(slug, score);
-    $('same-seed').href = playUrl(slug, run.seed, speed);
+    runKey = keepRun(run.replay());
+    showMyRuns($('my-runs'), slug);
+    $('same-seed').href = playUrl(slug, run.seed, speed) + (ghost ? `&ghost=${encodeURIComponent(ghost.run.id)}` : '');
+    if (ghost) $('same-seed').textContent = 'Race again';
     $('game-over').hidden = false;
+    touchBar.hidden = true;
     $('player-name').value = savedName();
     $('play-again').focus();
   }
@@ -126,6 +159,8 @@ async function main() {
       result.textContent = submitMessage(answer);
       result.dataset.status = String(answer.status);
       if (answer.status === 201 || answer.status === 200) {
+        if (runKey) markSubmitted(runKey, answer.body);
+        showMyRuns($('my-runs'), slug);
         const link = document.createElement('a');
         link.href = `/leaderboard/${encodeURIComponent(slug)}?board=human`;
         link.textContent = 'See the board';
@@ -141,8 +176,17 @@ async function main() {
   function redraw() {
     const answer = run.answer;
     game.draw(view.ctx, answer, view.width, view.height);
-    showCounters($('counters'), game.counters(answer));
-    const banner = run.paused ? 'Paused: P to resume' : game.banner(answer);
+    const counters = game.counters(answer);
+    if (ghost) {
+      game.drawGhost(view.ctx, ghost.answer, view.width, view.height);
+      const gap = answer.score - ghost.answer.score;
+      counters.splice(1, 0,
+        { id: 'ghost', label: 'Ghost', value: ghost.answer.score },
+        { id: 'gap', label: 'Gap', value: gap > 0 ? `+${gap}` : String(gap) });
+    }
+    showCounters($('counters'), counters);
+    refreshButtons(touchBar, touchButtons, (b) => b.pause || (!run.paused && !answer.gameOver && b.action(answer) !== null));
+    const banner = run.paused ? 'Paused: P (or Pause) to resume' : game.banner(answer, touchScreen);
     $('banner').hidden = !banner || answer.gameOver;
     $('banner').textContent = banner || '';
     canvas.dataset.status = game.status(answer);
@@ -158,6 +202,24 @@ async function main() {
     requestAnimationFrame(frame);
   }
 
+  // One touch action: a gesture on the board or a button; ignored while paused or over.
+  function touchAct(action) {
+    if (!run.answer || finished || run.paused || !action) return;
+    run.press(action);
+  }
+  function togglePause() {
+    run.togglePause();
+    dirty = true;
+  }
+  listenGestures(canvas, (gesture) => run.answer && touchAct(game.touch.gesture(gesture, run.answer)));
+  showButtons(touchBar, touchButtons, (button) => {
+    if (button.pause) {
+      if (run.answer && !finished) togglePause();
+      return;
+    }
+    if (run.answer) touchAct(button.action(run.answer));
+  });
+
   document.addEventListener('keydown', (event) => {
     if (!isGameKey(event) || !run.answer) return;
     if (finished) {
@@ -167,8 +229,7 @@ async function main() {
       return;
     }
     if (event.key === 'p' || event.key === 'P') {
-      run.togglePause();
-      dirty = true;
+      togglePause();
       return;
     }
     const action = run.paused ? null : game.keyAction(event.key, run.answer);
@@ -179,8 +240,9 @@ async function main() {
       event.preventDefault();
     }
   });
+  view = fitCanvas(canvas, canvas.closest('.board'), game.aspect, reserve());
   window.addEventListener('resize', () => {
-    view = fitCanvas(canvas, canvas.closest('.board'), game.aspect);
+    view = fitCanvas(canvas, canvas.closest('.board'), game.aspect, reserve());
     dirty = true;
   });
   $('play-again').addEventListener('click', () => (location.href = playUrl(slug, null, speed)));
@@ -189,6 +251,8 @@ async function main() {
 
   await run.start(seed);
   $('seed').textContent = `seed ${run.seed}`;
+  // For the tests: the run and the ghost, read through the engine rather than pixels.
+  window.gameboardPage = { run, ghost: () => ghost };
   document.body.dataset.ready = 'true';
   canvas.focus();
   requestAnimationFrame(frame);

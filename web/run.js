@@ -29,6 +29,7 @@ export class Run {
     this.dueTicks = 0;
     this.lastFrame = null;
     this.failed = false;
+    this.ticksElapsed = 0; // the sum of the accepted tick batches (the real-time clock)
   }
 
   async start(seed) {
@@ -142,6 +143,7 @@ export class Run {
     if (reply.ok) {
       this.answer = { ...reply, spec: this.answer.spec };
       this.actions.push(action);
+      if (action.type === 'tick') this.ticksElapsed += action.count === undefined ? 1 : action.count;
       this.onUpdate(this.answer);
     } else {
       this.answer = { ...this.answer, legalActions: reply.legalActions };

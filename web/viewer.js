@@ -1,4 +1,5 @@
-// The replay viewer: /replay opens a replay file, /replay/{id} a stored run (GET /api/runs/{id}).
+// The replay viewer: /replay opens a replay file, /replay/{id} a stored run (GET /api/runs/{id}),
+// /replay?mine=KEY one of this browser's own runs (myruns.js).
 // It replays locally with the WebAssembly engine, shows any action (scrub bar, steps, ?t=N),
 // plays at 0.25x to 16x, and marks the run verified when the replay reaches the stored score.
 import { listGames } from './api.js';
@@ -6,6 +7,7 @@ import { fitCanvas } from './canvas.js';
 import { loadEngine } from './engine.js';
 import { makeNotice, showCounters } from './hud.js';
 import { showLegend } from './legend.js';
+import { findRun } from './myruns.js';
 import { replayProblem, Timeline } from './timeline.js';
 
 const $ = (id) => document.getElementById(id);
@@ -223,6 +225,14 @@ async function main() {
     $('open').hidden = true;
     const run = await fetchRun(id);
     await viewer.open(run, `run ${run.id ?? id}`, startAt());
+    return;
+  }
+  const mine = new URLSearchParams(location.search).get('mine');
+  if (mine !== null) {
+    $('open').hidden = true;
+    const run = findRun(mine);
+    if (!run) throw new Error('that run is not kept on this browser (any more)');
+    await viewer.open(run, `your run of ${run.date.slice(0, 10)}`, startAt());
     return;
   }
   $('file').addEventListener('change', async () => {

@@ -28,7 +28,8 @@ export async function loadPlaywright() {
 }
 
 // A fresh browser profile: one context whose pages share localStorage and accept downloads.
-export async function launchBrowser(playwright) {
+// `options` adds context options (e.g. {hasTouch: true, isMobile: true} for a phone).
+export async function launchBrowser(playwright, options = {}) {
   const profile = mkdtempSync(path.join(tmpdir(), 'gameboard-e2e-'));
   const context = await playwright.chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -36,6 +37,7 @@ export async function launchBrowser(playwright) {
     args: FLAGS,
     acceptDownloads: true,
     viewport: { width: 1280, height: 720 },
+    ...options,
   });
   return {
     context,

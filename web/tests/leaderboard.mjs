@@ -77,7 +77,7 @@ export async function submitFromTheGameOverPanel(env) {
   const row = boardPage.locator(`tr[data-id="${id}"]`);
   assert.equal((await row.locator('.name').textContent()).trim(), 'Ada e2e');
   assert.equal(Number(await row.locator('.score').textContent()), score);
-  assert.equal(await row.locator('a').getAttribute('href'), `/replay/${id}`);
+  assert.equal(await row.locator('a[href^="/replay/"]').getAttribute('href'), `/replay/${id}`);
   assert.match(await boardPage.locator('#page-note').textContent(), /page 1 of 1 · 1 names/);
   await screenshot(env, boardPage, 'leaderboard-page');
   await boardPage.goto(`${env.base}/leaderboard/stormlark?board=agent`);

@@ -26,6 +26,7 @@ export function startServer(binary, webRoot, wasmDir) {
         clearTimeout(timer);
         resolve({
           url: match[1],
+          dataDir,
           stop: () => stopServer(child).then(() => rmSync(dataDir, { recursive: true, force: true })),
         });
       }

@@ -16,7 +16,7 @@ const SEED = 7;
 const PLAN_CAP = 60; // planner actions; seed 7's first panel clears well within them
 
 // Answers the action list the reference planner plays on `seed`, from `gameboard eval --record`.
-function plannerActions(binary, seed) {
+export function plannerActions(binary, seed) {
   const folder = mkdtempSync(path.join(tmpdir(), 'gameboard-plan-'));
   try {
     const args = ['eval', '--game', 'silkspan', '--agent', 'planner', '--seeds', String(seed),
@@ -39,7 +39,7 @@ async function step(base, state, action) {
 
 // Replays the plan through the API up to the single tick that completes panel 1. Answers the
 // actions played (the plan's, then single ticks), the answer they reach, and the completing answer.
-async function oneTickBeforeTheClear(base, plan) {
+export async function oneTickBeforeTheClear(base, plan) {
   const init = await (await fetch(`${base}/api/games/silkspan/init?seed=${SEED}`)).json();
   const clearAt = plan.findIndex((a) => a.type === 'nextStage');
   assert.ok(clearAt > 0, `the planner clears panel 1 of seed ${SEED} within ${PLAN_CAP} actions`);
