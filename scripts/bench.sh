@@ -5,7 +5,8 @@
 #   instructions per step under callgrind (stable on a noisy machine),
 #   HTTP rates against a node:http baseline in the same run (wrk), with latency and peak RSS,
 #   the Python package: VectorEnv and Env.step against the engine's own random play and HTTP.
-#   and children expanded per second by a 64-item batch against 64 single action requests.
+#   and children expanded per second by a 64-item batch against 64 single action requests,
+#   the LLM harness's CPU per decision and the memory of 64 runs in flight (bench_llm.sh).
 # Usage: scripts/bench.sh [seconds per HTTP run, default 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,3 +26,5 @@ bash scripts/bench_http.sh "${1:-10}"
 echo "== python"
 PYTHONPATH="$BUILD/python" /usr/bin/python3 python/bench/bench_python.py --cli "$BUILD/src/cli/gameboard" \
   | tee artifacts/python_bench.txt
+echo "== llm harness"
+bash scripts/bench_llm.sh "$BUILD/src/cli/gameboard"

@@ -81,6 +81,8 @@ TEST_F(LlmTest, PromptPrintsTheFrozenProtocolForSeedOneOfEachGame) {
       std::ofstream(golden, std::ios::binary) << r.output;
     }
     EXPECT_EQ(r.output, read_file(golden)) << game << ": the llm-v1 text changed";
+    EXPECT_NE(read_file(LLM_DOCS).find("```text\n" + r.output + "```"), std::string::npos)
+        << "docs/llm.md does not show the " << game << " prompt as printed";
     EXPECT_NE(r.output.find("protocol llm-v1"), std::string::npos);
   }
 }
