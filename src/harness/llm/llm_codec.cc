@@ -39,11 +39,18 @@ void collect_properties(element e, std::vector<std::string>& keys) {
   }
 }
 
-// Returns where the object opened at `open` closes (index of its '}'), or npos when it does not.
+// An action is a few dozen bytes: objects longer than this, and openings before the last
+// kMaxOpenings, are not considered, which bounds the work on a long or hostile reply.
+constexpr size_t kMaxObjectBytes = 4096;
+constexpr size_t kMaxOpenings = 256;
+
+// Returns where the object opened at `open` closes (index of its '}'), or npos when it does not
+// within kMaxObjectBytes.
 size_t matching_brace(std::string_view text, size_t open) {
   int depth = 0;
   bool in_string = false;
-  for (size_t i = open; i < text.size(); ++i) {
+  size_t end = std::min(text.size(), open + kMaxObjectBytes);
+  for (size_t i = open; i < end; ++i) {
     char c = text[i];
     if (in_string) {
       if (c == '\\') {
@@ -163,8 +170,13 @@ std::vector<std::string> action_candidates(std::string_view reply,
   struct Span {
     size_t open, close;
   };
+  std::vector<size_t> openings;
+  for (size_t i = reply.rfind('{'); i != std::string_view::npos && openings.size() < kMaxOpenings;
+       i = i == 0 ? std::string_view::npos : reply.rfind('{', i - 1)) {
+    openings.push_back(i);
+  }
   std::vector<Span> spans;
-  for (size_t i = reply.find('{'); i != std::string_view::npos; i = reply.find('{', i + 1)) {
+  for (size_t i : openings) {
     size_t close = matching_brace(reply, i);
     if (close != std::string_view::npos) spans.push_back({i, close});
   }

@@ -56,7 +56,8 @@ std::vector<std::string> grammar_keys(std::string_view grammar);
 
 // Every balanced {...} span of `reply` (strings inside respected) that parses as a JSON object,
 // re-encoded compactly with only the keys in `keys`, ordered from the last-ending span backwards
-// (for spans ending together, the outer one first).
+// (for spans ending together, the outer one first). Only the last 256 openings and objects up to
+// 4 KiB are considered.
 std::vector<std::string> action_candidates(std::string_view reply,
                                            const std::vector<std::string>& keys);
 
