@@ -26,8 +26,8 @@ Ran gameboard(const std::string& env, const std::string& args) {
 }
 
 pid_t start_gameboard(const std::string& env, const std::string& args, const std::string& log) {
-  std::string command = "exec env " + env + " " + std::string(GAMEBOARD_BIN) + " " + args +
-                        " </dev/null >" + log + " 2>&1";
+  std::string command = "exec env OPENAI_API_KEY= " + env + " " + std::string(GAMEBOARD_BIN) + " " +
+                        args + " </dev/null >" + log + " 2>&1";
   pid_t pid = fork();
   if (pid == 0) {
     execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));

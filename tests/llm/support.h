@@ -16,7 +16,8 @@ struct Ran {
 };
 
 // Runs `env` (VAR=value ... or "") then the gameboard binary with `args` (a shell fragment),
-// stdin from /dev/null.
+// stdin from /dev/null. OPENAI_API_KEY is emptied first, so a key in the caller's environment is
+// never sent (nor needed: the stand-in is on loopback).
 Ran gameboard(const std::string& env, const std::string& args);
 
 // Starts `gameboard <args>` in the background with `env`; returns its pid (its output goes to
