@@ -28,6 +28,7 @@ start_stand_in() {
 # CPU ticks (user + system) a process has used so far.
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
+exec > >(tee "$OUT")  # not a pipeline: the stand-in's pid must stay in this shell for cleanup
 {
   echo "LLM harness cost per decision ($(date -u +%F), $(nproc) cores)"
   start_stand_in
@@ -56,4 +57,4 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
   awk -v r="$rss" -v one="$(cat "$WORK/time1")" 'BEGIN {
     printf "64 runs in flight (silkspan, 20 calls each): peak RSS %.1f MB (one gameboard prompt: %.1f MB, ratio %.2f)\n",
       r / 1024, one / 1024, r / one }'
-} | tee "$OUT"
+}

@@ -42,11 +42,15 @@ function legalActions(user) {
   return out;
 }
 
-// A deterministic legal pick that avoids the end actions while there is another choice.
+// A deterministic legal pick that avoids the end actions while there is another choice; a tick
+// waits 1 to 8 ticks (a count, as the real-time games allow).
 function pick(user, legal) {
   const playable = legal.filter((a) => !/END_RUN|endRun/.test(a));
   const from = playable.length ? playable : legal;
-  return from.length ? from[fnv(user) % from.length] : '{"type":"END_RUN"}';
+  const h = fnv(user);
+  const chosen = from.length ? from[h % from.length] : '{"type":"END_RUN"}';
+  if (chosen === '{"type":"tick"}') return JSON.stringify({ type: 'tick', count: 1 + (h >>> 8) % 8 });
+  return chosen;
 }
 
 // An action of the grammar that is not legal now: a type the grammar names that no legal
