@@ -104,8 +104,8 @@ void add_llm_flags(CLI::App& eval, LlmFlags& f) {
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
   eval.add_option("--max-decisions", f.max_decisions,
-                  "With --agent llm: model calls per run; at the cap the run ends (the game's "
-                  "end action where it has one)")
+                  "With --agent llm: answered model calls per run (failed endpoint tries do not "
+                  "count); at the cap the run ends (the game's end action where it has one)")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 30))
       ->capture_default_str();
   eval.add_option("--llm-ca", f.ca,

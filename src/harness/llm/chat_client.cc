@@ -16,6 +16,8 @@
 #include <cstdio>
 #include <optional>
 
+#include "harness/llm/prompt.h"
+
 namespace gb::harness::llm {
 namespace {
 
@@ -172,7 +174,7 @@ ChatAnswer ChatClient::post(std::string_view body) {
   req.set(http::field::host, ep.host);
   req.set(http::field::content_type, "application/json");
   req.set(http::field::accept, "application/json");
-  req.set(http::field::user_agent, "gameboard-llm-v1");
+  req.set(http::field::user_agent, kHarnessId);
   req.set(http::field::connection, "close");
   if (!s.api_key.empty()) req.set(http::field::authorization, "Bearer " + s.api_key);
   req.body() = std::string(body);

@@ -96,13 +96,14 @@ LlmRunResult play_llm_run(const GameService& game, uint32_t seed, const LlmSetti
   const std::vector<std::string> keys = grammar_keys(info.action_grammar);
   DecisionPrompt prompt;
   prompt.view = &session.view();
+  int64_t replies = 0;  // answered calls: what --max-decisions counts (a 429 costs no budget)
   try {
     while (!session.view().over && r.end_reason.empty()) {
       prompt.failure.clear();
       bool played = false;
       for (prompt.attempt = 1; prompt.attempt <= kAttemptsPerDecision && !played;
            ++prompt.attempt) {
-        if (r.calls >= settings.max_decisions) {
+        if (replies >= settings.max_decisions) {
           r.end_reason = "cap";
           break;
         }
@@ -115,6 +116,7 @@ LlmRunResult play_llm_run(const GameService& game, uint32_t seed, const LlmSetti
         ChatAnswer answer =
             call_with_retries(client, body, settings, call, sink, r.calls, call.latency_ms);
         ++r.calls;
+        ++replies;
         ChatReply reply = decode_chat_reply(answer.body);
         call.reply = reply.content;
         call.prompt_tokens = reply.prompt_tokens;

@@ -17,7 +17,7 @@ struct LlmSettings {
   std::string model;
   double temperature = 0;
   int64_t max_tokens = 0;       // 0: not sent
-  int64_t max_decisions = 200;  // model calls per run
+  int64_t max_decisions = 200;  // answered model calls per run (failed endpoint tries aside)
   // Backoff unit: waits run from 1 to 60 units, doubling; Retry-After: S waits S units (capped
   // at 60). 1000 ms in normal use; tests shrink it.
   int64_t backoff_ms = 1000;
