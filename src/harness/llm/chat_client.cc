@@ -171,7 +171,8 @@ ChatAnswer ChatClient::post(std::string_view body) {
   Impl& s = *impl_;
   const Endpoint& ep = s.endpoint;
   http::request<http::string_body> req{http::verb::post, ep.prefix + "/chat/completions", 11};
-  req.set(http::field::host, ep.host);
+  bool default_port = ep.port == (ep.https ? "443" : "80");
+  req.set(http::field::host, default_port ? ep.host : ep.host + ":" + ep.port);
   req.set(http::field::content_type, "application/json");
   req.set(http::field::accept, "application/json");
   req.set(http::field::user_agent, kHarnessId);
