@@ -22,13 +22,7 @@ int llm_usage_error(const std::string& message) {
 
 // The results as a JSON array or CSV (chosen by the file's extension).
 std::string llm_results_text(const std::vector<harness::llm::LlmRunResult>& results, bool csv) {
-  if (!csv) {
-    std::string out = "[";
-    for (size_t i = 0; i < results.size(); ++i) {
-      out += (i ? "," : "") + harness::llm::run_result_json(results[i]);
-    }
-    return out + "]\n";
-  }
+  if (!csv) return harness::llm::results_json(results);
   std::string out =
       "seed,score,length,endReason,actionsDigest,calls,promptTokens,completionTokens,invalid,"
       "refused,forfeit,millis,costUsd\n";

@@ -280,6 +280,14 @@ std::string run_result_json(const LlmRunResult& r) {
   return w.take();
 }
 
+std::string results_json(const std::vector<LlmRunResult>& results) {
+  JsonWriter w;
+  w.begin_array();
+  for (const LlmRunResult& r : results) w.raw(run_result_json(r));
+  w.end_array();
+  return w.take() + "\n";
+}
+
 std::optional<LlmRunResult> read_run_result(std::string_view text) {
   simdjson::dom::parser parser;
   element doc;

@@ -101,6 +101,9 @@ struct LlmRunResult {
 // The result as one JSON object (a results-file element and the record's .result.json).
 std::string run_result_json(const LlmRunResult& r);
 
+// The results file: a JSON array of run_result_json objects, in order.
+std::string results_json(const std::vector<LlmRunResult>& results);
+
 // Reads an object written by run_result_json; nullopt when it is not one.
 std::optional<LlmRunResult> read_run_result(std::string_view text);
 

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "harness/replay.h"
 #include "harness/result_files.h"
 
 namespace gb::harness::llm {
@@ -65,9 +66,11 @@ LlmRunResult play_recorded(const LlmEvalJob& job, uint32_t seed, ChatClient& cli
   r.error = redact(std::move(r.error), job.api_key);
   if (trajectory) std::fclose(trajectory);
   if (!job.record_dir.empty() && r.end_reason != "error") {
-    std::string replay = "{\"slug\":\"" + std::string(slug) +
-                         "\",\"seed\":" + std::to_string(seed) + ",\"actions\":" + actions_json +
-                         ",\"score\":" + std::to_string(r.score) + "}\n";
+    agents::RunResult run;
+    run.seed = seed;
+    run.score = r.score;
+    run.actions_json = actions_json;
+    std::string replay = replay_json(slug, run);
     write_atomically(replay_path(job.record_dir, slug, seed), replay);
     write_atomically(result_path(job.record_dir, slug, seed), run_result_json(r) + "\n");
   }
