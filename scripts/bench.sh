@@ -7,6 +7,7 @@
 #   the Python package: VectorEnv and Env.step against the engine's own random play and HTTP.
 #   and children expanded per second by a 64-item batch against 64 single action requests,
 #   the play page's tick rate in headless Chromium with and without a ghost race.
+#   the LLM harness's CPU per decision and the memory of 64 runs in flight (bench_llm.sh).
 # Usage: scripts/bench.sh [seconds per HTTP run, default 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,3 +29,5 @@ PYTHONPATH="$BUILD/python" /usr/bin/python3 python/bench/bench_python.py --cli "
   | tee artifacts/python_bench.txt
 echo "== web: tick rate with and without a ghost race (headless Chromium)"
 node bench/ghost_rate.mjs "$BUILD" | tee artifacts/ghost_rate.txt
+echo "== llm harness"
+bash scripts/bench_llm.sh "$BUILD/src/cli/gameboard"

@@ -30,4 +30,7 @@ void register_submit_command(CLI::App& app);
 // `gameboard mcp`: the MCP server over stdio, for LLM clients.
 void register_mcp_command(CLI::App& app);
 
+// `gameboard prompt --game G --seed N`: prints the LLM harness's messages for one decision.
+void register_prompt_command(CLI::App& app);
+
 }  // namespace gb::cli

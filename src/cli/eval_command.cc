@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/llm_eval.h"
 #include "cli/progress.h"
 #include "harness/eval_runner.h"
 #include "harness/http_transport.h"
@@ -38,6 +39,7 @@ struct EvalOptions {
   std::string name;    // the name the runs are submitted under
   std::string token;   // that name's token, when it is already claimed
   bool no_batch = false;
+  LlmFlags llm;  // --agent llm
 };
 
 // Prints `message` as this command's error and returns exit code 2 (bad input).
@@ -120,11 +122,15 @@ int submit_results(const EvalOptions& o, const harness::EvalJob& job,
 
 // Runs the eval described by `o`; returns the exit code.
 int run_eval_command(const EvalOptions& o) {
+  if (o.agent == "llm") {
+    return run_llm_eval_command(
+        {o.game, o.seeds, o.shard, o.out, o.record, !o.remote.empty() || !o.submit.empty()}, o.llm);
+  }
   harness::EvalJob job;
   job.game = harness::find_game_agents(o.game);
   if (!job.game) return usage_error("unknown game '" + o.game + "' (games: " + known_games() + ")");
   if (!harness::is_agent_name(o.agent)) {
-    return usage_error("unknown agent '" + o.agent + "' (agents: random, greedy, planner)");
+    return usage_error("unknown agent '" + o.agent + "' (agents: random, greedy, planner, llm)");
   }
   std::string error;
   job.seeds = harness::parse_seed_range(o.seeds, error);
@@ -195,7 +201,10 @@ void register_eval_command(CLI::App& app) {
       "Play an agent over many seeds and report the scores. Results are ordered by seed and "
       "identical for any --jobs; --remote plays every move over HTTP and gives the same results.");
   eval->add_option("--game", o->game, "Game slug (stormlark, silkspan, ...)")->required();
-  eval->add_option("--agent", o->agent, "random, greedy or planner")->required();
+  eval->add_option("--agent", o->agent,
+                   "random, greedy, planner, or llm (a model behind an OpenAI-compatible "
+                   "endpoint; see docs/llm.md)")
+      ->required();
   eval->add_option("--seeds", o->seeds, "Seed range A..B (inclusive) or one seed N")
       ->capture_default_str();
   eval->add_option("--jobs,-j", o->jobs, "Worker threads")
@@ -230,6 +239,7 @@ void register_eval_command(CLI::App& app) {
   eval->add_flag("--no-batch", o->no_batch,
                  "With --remote: the planners expand in process instead of through the "
                  "server's batch route (same results)");
+  add_llm_flags(*eval, o->llm);
   eval->callback([o] {
     int code = run_eval_command(*o);
     if (code != 0) throw CLI::RuntimeError(code);

@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   gb::cli::register_submit_command(app);
   gb::cli::register_runs_command(app);
   gb::cli::register_mcp_command(app);
+  gb::cli::register_prompt_command(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

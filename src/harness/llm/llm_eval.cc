@@ -1,0 +1,146 @@
+#include "harness/llm/llm_eval.h"
+
+#include <atomic>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "harness/replay.h"
+#include "harness/result_files.h"
+
+namespace gb::harness::llm {
+namespace {
+
+// Writes `text` to `path` through a temporary file and a rename, so the file is whole or absent.
+void write_atomically(const std::string& path, const std::string& text) {
+  std::string tmp = path + ".tmp";
+  std::string error;
+  if (!write_text_file(tmp, text, error)) throw std::runtime_error(error);
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) throw std::runtime_error("cannot write " + path + ": " + ec.message());
+}
+
+// Reads a complete run back from `dir`, or nullopt when it is not complete there.
+std::optional<LlmRunResult> completed_run(const std::string& dir, std::string_view slug,
+                                          uint32_t seed) {
+  std::string text;
+  std::string error;
+  if (!std::filesystem::exists(replay_path(dir, slug, seed))) return std::nullopt;
+  if (!read_text_file(result_path(dir, slug, seed), text, error)) return std::nullopt;
+  std::optional<LlmRunResult> r = read_run_result(text);
+  if (!r || r->seed != seed || r->end_reason == "error") return std::nullopt;
+  r->resumed = true;
+  return r;
+}
+
+// Plays one seed, recording it in job.record_dir when set.
+LlmRunResult play_recorded(const LlmEvalJob& job, uint32_t seed, ChatClient& client) {
+  std::string_view slug = job.game->info().slug;
+  std::FILE* trajectory = nullptr;
+  if (!job.record_dir.empty()) {
+    std::string path = trajectory_path(job.record_dir, slug, seed);
+    trajectory = std::fopen(path.c_str(), "wb");
+    if (!trajectory) throw std::runtime_error("cannot write " + path);
+  }
+  CallSink sink = [&](const CallRecord& call) {
+    if (!trajectory) return;
+    CallRecord clean = call;
+    clean.reply = redact(std::move(clean.reply), job.api_key);
+    clean.outcome = redact(std::move(clean.outcome), job.api_key);
+    std::string line = trajectory_line(clean) + "\n";
+    std::fwrite(line.data(), 1, line.size(), trajectory);
+    std::fflush(trajectory);
+  };
+  std::string actions_json;
+  LlmRunResult r;
+  try {
+    r = play_llm_run(*job.game, seed, job.settings, client, sink, actions_json);
+  } catch (...) {
+    if (trajectory) std::fclose(trajectory);
+    throw;
+  }
+  r.error = redact(std::move(r.error), job.api_key);
+  if (trajectory) std::fclose(trajectory);
+  if (!job.record_dir.empty() && r.end_reason != "error") {
+    agents::RunResult run;
+    run.seed = seed;
+    run.score = r.score;
+    run.actions_json = actions_json;
+    std::string replay = replay_json(slug, run);
+    write_atomically(replay_path(job.record_dir, slug, seed), replay);
+    write_atomically(result_path(job.record_dir, slug, seed), run_result_json(r) + "\n");
+  }
+  return r;
+}
+
+}  // namespace
+
+std::string replay_path(const std::string& dir, std::string_view slug, uint32_t seed) {
+  return dir + "/" + std::string(slug) + "-" + std::to_string(seed) + ".replay.json";
+}
+
+std::string trajectory_path(const std::string& dir, std::string_view slug, uint32_t seed) {
+  return dir + "/" + std::string(slug) + "-" + std::to_string(seed) + ".trajectory.jsonl";
+}
+
+std::string result_path(const std::string& dir, std::string_view slug, uint32_t seed) {
+  return dir + "/" + std::string(slug) + "-" + std::to_string(seed) + ".result.json";
+}
+
+std::string redact(std::string text, std::string_view secret) {
+  if (secret.empty()) return text;
+  for (size_t at = text.find(secret); at != std::string::npos; at = text.find(secret, at + 3)) {
+    text.replace(at, secret.size(), "***");
+  }
+  return text;
+}
+
+std::vector<LlmRunResult> run_llm_eval(const LlmEvalJob& job, const LlmProgressFn& progress) {
+  if (!job.record_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(job.record_dir, ec);
+    if (ec) throw std::runtime_error("cannot create " + job.record_dir + ": " + ec.message());
+  }
+  std::vector<LlmRunResult> results(job.seeds.size());
+  std::atomic<size_t> next{0};
+  std::atomic<bool> failed{false};
+  std::mutex mutex;  // guards first_error, the totals and the progress callback
+  std::exception_ptr first_error;
+  size_t done = 0;
+  int64_t calls = 0;
+  int64_t tokens = 0;
+  auto worker = [&] {
+    try {
+      ChatClient client(job.endpoint, job.ca_file, job.api_key, job.timeout);
+      for (size_t i = next++; i < job.seeds.size() && !failed; i = next++) {
+        std::optional<LlmRunResult> old;
+        if (job.resume) old = completed_run(job.record_dir, job.game->info().slug, job.seeds[i]);
+        results[i] = old ? *old : play_recorded(job, job.seeds[i], client);
+        std::lock_guard lock(mutex);
+        ++done;
+        if (!results[i].resumed) {
+          calls += results[i].calls;
+          tokens += results[i].prompt_tokens + results[i].completion_tokens;
+        }
+        if (progress) progress(results[i], done, job.seeds.size(), calls, tokens);
+      }
+    } catch (...) {
+      std::lock_guard lock(mutex);
+      if (!first_error) first_error = std::current_exception();
+      failed = true;
+    }
+  };
+  unsigned workers =
+      std::max(1u, std::min<unsigned>(job.parallel, static_cast<unsigned>(job.seeds.size())));
+  std::vector<std::thread> pool;
+  for (unsigned w = 0; w < workers; ++w) pool.emplace_back(worker);
+  for (auto& t : pool) t.join();
+  if (first_error) std::rethrow_exception(first_error);
+  return results;
+}
+
+}  // namespace gb::harness::llm
