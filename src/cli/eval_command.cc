@@ -17,6 +17,7 @@
 #include "harness/seed_set.h"
 #include "harness/summary.h"
 #include "harness/svg_histogram.h"
+#include "registry/registry.h"
 
 namespace gb::cli {
 namespace {
@@ -194,7 +195,7 @@ void register_eval_command(CLI::App& app) {
       "eval",
       "Play an agent over many seeds and report the scores. Results are ordered by seed and "
       "identical for any --jobs; --remote plays every move over HTTP and gives the same results.");
-  eval->add_option("--game", o->game, "Game slug (stormlark, silkspan, ...)")->required();
+  eval->add_option("--game", o->game, "Game slug: " + slug_list())->required();
   eval->add_option("--agent", o->agent, "random, greedy or planner")->required();
   eval->add_option("--seeds", o->seeds, "Seed range A..B (inclusive) or one seed N")
       ->capture_default_str();
