@@ -13,17 +13,29 @@ Action take(int64_t n) {
   return Action{ActionType::kTake, n, true};
 }
 
-TEST(TestgameRules, ThePileIsFiveToTwelveBySeed) {
-  EXPECT_EQ(init(0).pile, 5);
-  EXPECT_EQ(init(7).pile, 12);
-  EXPECT_EQ(init(8).pile, 5);
+const Action kStart{ActionType::kStart, 0, false};
+
+TEST(TestgameRules, ThePileIsTwentyToThirtyBySeed) {
+  EXPECT_EQ(init(0).pile, 20);
+  EXPECT_EQ(init(10).pile, 30);
+  EXPECT_EQ(init(11).pile, 20);
+}
+
+TEST(TestgameRules, NothingButStartAndEndRunBeforeStart) {
+  State s = init(0);
+  EXPECT_EQ(apply(s, take(1)).reason, "not_started");
+  EXPECT_EQ(apply(s, Action{ActionType::kTick, 1, false}).reason, "not_started");
+  EXPECT_EQ(s, init(0));
+  ASSERT_TRUE(apply(s, kStart).ok);
+  EXPECT_EQ(apply(s, kStart).reason, "already_started");
 }
 
 TEST(TestgameRules, TakeScoresAndATooLargeTakeIsRefusedWithoutChange) {
-  State s = init(0);  // 5 pebbles
-  ASSERT_TRUE(apply(s, take(3)).ok);
+  State s = init(0);  // 20 pebbles
+  ASSERT_TRUE(apply(s, kStart).ok);
+  for (int i = 0; i < 6; ++i) ASSERT_TRUE(apply(s, take(3)).ok);
   EXPECT_EQ(s.pile, 2);
-  EXPECT_EQ(s.score, 3);
+  EXPECT_EQ(s.score, 18);
   const State before = s;
   Outcome o = apply(s, take(3));
   EXPECT_FALSE(o.ok);
@@ -34,9 +46,10 @@ TEST(TestgameRules, TakeScoresAndATooLargeTakeIsRefusedWithoutChange) {
   EXPECT_EQ(apply(s, take(1)).reason, "game_over");
 }
 
-TEST(TestgameRules, TicksEndTheRunAtTurnForty) {
+TEST(TestgameRules, TicksEndTheRunAtTurnSixty) {
   State s = init(3);
-  ASSERT_TRUE(apply(s, Action{ActionType::kTick, 39, true}).ok);
+  ASSERT_TRUE(apply(s, kStart).ok);
+  ASSERT_TRUE(apply(s, Action{ActionType::kTick, 59, true}).ok);
   EXPECT_FALSE(game_over(s));
   ASSERT_TRUE(apply(s, Action{ActionType::kTick, 1, false}).ok);
   EXPECT_TRUE(game_over(s));
@@ -47,7 +60,8 @@ TEST(TestgameRules, TicksEndTheRunAtTurnForty) {
 
 TEST(TestgameCodec, AStateWhosePileDoesNotMatchItsSeedIsInvalid) {
   Issues issues;
-  auto v = parse_json(R"({"seed":0,"pile":4,"turn":0,"score":0,"over":false})", issues);
+  auto v =
+      parse_json(R"({"seed":0,"pile":19,"turn":0,"score":0,"started":true,"over":false})", issues);
   ASSERT_TRUE(v);
   State s;
   EXPECT_FALSE(Traits::decode_state(*v, s, issues));
@@ -56,13 +70,13 @@ TEST(TestgameCodec, AStateWhosePileDoesNotMatchItsSeedIsInvalid) {
   EXPECT_FALSE(Traits::decode_action(*v, issues));
 }
 
-TEST(TestgameAgents, TheGreedyAgentTakesThePileInTwoTurns) {
+TEST(TestgameAgents, TheGreedyAgentStartsThenTakesThePileInSevenTurns) {
   auto agent = make_agent("greedy", {});
   ASSERT_TRUE(agent);
   agents::LocalStepper<Traits> stepper;
   agents::RunResult r = agents::play_run<Traits>(*agent, stepper, 0, kRunCap, end_action());
-  EXPECT_EQ(r.score, 5);
-  EXPECT_EQ(r.length, 2);
+  EXPECT_EQ(r.score, 20);
+  EXPECT_EQ(r.length, 8);
   EXPECT_EQ(r.end_reason, "over");
 }
 

@@ -10,12 +10,13 @@ namespace {
 
 using agents::Expansion;
 
-// The largest take the pile allows, else a tick.
+// Start, then the largest take the pile allows, else a tick.
 class GreedyAgent final : public agents::Agent<Traits> {
  public:
   Action act(const State& s) override {
     ActionList legal;
     legal_actions(s, legal);
+    if (!s.started) return Action{ActionType::kStart, 0, false};
     Action best{ActionType::kTick, 1, false};
     for (const Action& a : legal) {
       if (a.type == ActionType::kTake && (best.type != ActionType::kTake || a.count > best.count)) {

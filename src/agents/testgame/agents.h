@@ -1,6 +1,6 @@
 // Testgame's agents for the eval harness (a game for tests only):
 //   random   uniform over the legal actions (endRun left out)
-//   greedy   the largest take, else a tick
+//   greedy   start, then the largest take, else a tick
 //   planner  beam search over single actions (endRun left out); value = score; --budget counts
 //            simulated actions per move (default 32, beam 4)
 #pragma once
@@ -16,7 +16,7 @@ namespace gb::testgame {
 
 inline constexpr int64_t kPlannerDefaultBudget = 32;
 
-// The run-length cap of `eval` (agent actions): a run lasts at most 40 turns.
+// The run-length cap of `eval` (agent actions): a run lasts at most 60 turns.
 inline constexpr int64_t kRunCap = 100;
 
 // The action the harness appends at the cap so the run's score is final.

@@ -8,6 +8,7 @@ void encode_state(const State& s, JsonWriter& w) {
   w.field("pile", s.pile);
   w.field("turn", s.turn);
   w.field("score", s.score);
+  w.field("started", s.started);
   w.field("over", s.over);
   w.end_object();
 }

@@ -6,7 +6,7 @@
 
 namespace gb::testgame {
 
-// Writes {seed, pile, turn, score, over}: every field the decoder reads back.
+// Writes {seed, pile, turn, score, started, over}: every field the decoder reads back.
 void encode_state(const State& s, JsonWriter& w);
 // Writes {type, count?}: take always has its count, a tick only when it was given one.
 void encode_action(const Action& a, JsonWriter& w);

@@ -5,6 +5,7 @@ namespace gb::testgame {
 
 void Traits::candidate_actions(const State&, ActionList& out) {
   out.clear();
+  out.push_back(Action{ActionType::kStart, 0, false});
   for (int64_t n = 1; n <= kMaxTake; ++n) out.push_back(Action{ActionType::kTake, n, true});
   out.push_back(Action{ActionType::kTick, 1, false});
   out.push_back(Action{ActionType::kEndRun, 0, false});
@@ -40,10 +41,14 @@ bool Traits::decode_state(JsonValue v, State& s, Issues& issues) {
   r.integer("pile", 0, kMaxPile, s.pile);
   r.integer("turn", 0, kLastTurn + kMaxTickCount, s.turn);
   r.integer("score", 0, kMaxPile, s.score);
+  r.boolean("started", s.started);
   r.boolean("over", s.over);
   if (issues.total() != before) return false;
   if (s.pile + s.score != init(static_cast<uint32_t>(s.seed)).pile) {
     issues.add("state.pile", "pile + score must be the seed's starting pile");
+  }
+  if (!s.started && (s.turn != 0 || s.score != 0)) {
+    issues.add("state.started", "must be true once a turn has passed or a pebble was taken");
   }
   if ((s.pile == 0 || s.turn >= kLastTurn) && !s.over) {
     issues.add("state.over", "must be true when the pile is empty or the last turn is reached");

@@ -1,5 +1,5 @@
 // Testgame as the WebAssembly module drives it (src/wasm): actions as (type index in kActionNames,
-// optional integer argument): take needs its count, tick may carry one, endRun takes none.
+// optional integer argument): take needs its count, tick may carry one, start and endRun none.
 #pragma once
 
 #include <cstdint>

@@ -12,7 +12,15 @@ State init(uint32_t seed) {
 
 Outcome apply(State& s, const Action& a) {
   if (s.over) return Outcome::refuse("game_over");
+  if (a.type == ActionType::kStart) {
+    if (s.started) return Outcome::refuse("already_started");
+    s.started = true;
+    return Outcome::accept();
+  }
+  if (a.type != ActionType::kEndRun && !s.started) return Outcome::refuse("not_started");
   switch (a.type) {
+    case ActionType::kStart:
+      break;
     case ActionType::kTake:
       if (a.count > s.pile) return Outcome::refuse("pile_too_small");
       s.pile -= a.count;
@@ -33,10 +41,14 @@ Outcome apply(State& s, const Action& a) {
 void legal_actions(const State& s, ActionList& out) {
   out.clear();
   if (s.over) return;
-  for (int64_t n = 1; n <= kMaxTake && n <= s.pile; ++n) {
-    out.push_back(Action{ActionType::kTake, n, true});
+  if (!s.started) {
+    out.push_back(Action{ActionType::kStart, 0, false});
+  } else {
+    for (int64_t n = 1; n <= kMaxTake && n <= s.pile; ++n) {
+      out.push_back(Action{ActionType::kTake, n, true});
+    }
+    out.push_back(Action{ActionType::kTick, 1, false});
   }
-  out.push_back(Action{ActionType::kTick, 1, false});
   out.push_back(Action{ActionType::kEndRun, 0, false});
 }
 

@@ -4,11 +4,13 @@
 namespace gb::testgame {
 
 const std::string_view kStateSchema =
-    R"SC({"type":"object","required":["seed","pile","turn","score","over"],"properties":{)SC"
+    R"SC({"type":"object","required":["seed","pile","turn","score","started","over"],)SC"
+    R"SC("properties":{)SC"
     R"SC("seed":{"type":"integer","minimum":0,"maximum":4294967295},)SC"
-    R"SC("pile":{"type":"integer","minimum":0,"maximum":12},)SC"
-    R"SC("turn":{"type":"integer","minimum":0,"maximum":640},)SC"
-    R"SC("score":{"type":"integer","minimum":0,"maximum":12},"over":{"type":"boolean"}}})SC";
+    R"SC("pile":{"type":"integer","minimum":0,"maximum":30},)SC"
+    R"SC("turn":{"type":"integer","minimum":0,"maximum":660},)SC"
+    R"SC("score":{"type":"integer","minimum":0,"maximum":30},"started":{"type":"boolean"},)SC"
+    R"SC("over":{"type":"boolean"}}})SC";
 
 const std::string_view kObservationSchema =
     R"SC({"type":"object","required":["text","pile","turn","score"],"properties":{)SC"
@@ -21,16 +23,20 @@ const GameInfo& Traits::info() {
       .name = "Testgame",
       .genre = "test fixture",
       .description = "A pile of pebbles that exists only for tests.",
-      .goal = "Take pebbles from a pile of 5..12 (5 + seed % 8) before turn 40.",
+      .goal = "Take pebbles from a pile of 20..30 (20 + seed % 11) before turn 60.",
       .scoring = "Each pebble taken scores 1. Score only rises.",
       .rules =
-          "Actions: {type:'take', count 1..3}, {type:'tick', count 1..600 optional, default 1}, "
-          "{type:'endRun'}. take removes count pebbles and scores them; it is refused with "
-          "pile_too_small when the pile holds fewer. take is one turn, tick is count turns. The "
-          "run is over when the pile is empty, at turn 40, or after endRun; any action on a "
-          "finished run is refused with game_over. A refusal changes nothing.",
+          "Actions: {type:'start'}, {type:'take', count 1..3}, {type:'tick', count 1..600 "
+          "optional, default 1}, {type:'endRun'}. The run waits for start: before it take and "
+          "tick are refused with not_started, after it start is refused with already_started. "
+          "take removes count pebbles and scores them; it is refused with pile_too_small when "
+          "the pile holds fewer. take is one turn, tick is count turns. The run is over when "
+          "the pile is empty, at turn 60, or after endRun; any action on a finished run is "
+          "refused with game_over. A refusal changes nothing.",
       .action_grammar =
-          R"SC({"oneOf":[{"type":"object","required":["type","count"],"properties":{"type":)SC"
+          R"SC({"oneOf":[{"type":"object","required":["type"],"properties":{"type":)SC"
+          R"SC({"const":"start"}}},{"type":"object","required":["type","count"],)SC"
+          R"SC("properties":{"type":)SC"
           R"SC({"const":"take"},"count":{"type":"integer","minimum":1,"maximum":3}}},)SC"
           R"SC({"type":"object","required":["type"],"properties":{"type":{"const":"tick"},)SC"
           R"SC("count":{"type":"integer","minimum":1,"maximum":600}}},)SC"

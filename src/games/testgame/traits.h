@@ -24,7 +24,7 @@ struct Traits {
   static State init(uint32_t seed) { return testgame::init(seed); }
   static Outcome apply(State& s, const Action& a) { return testgame::apply(s, a); }
   static void legal_actions(const State& s, ActionList& out) { testgame::legal_actions(s, out); }
-  // take 1..3, tick, endRun.
+  // start, take 1..3, tick, endRun.
   static void candidate_actions(const State& s, ActionList& out);
   static int64_t score(const State& s) { return s.score; }
   static bool game_over(const State& s) { return testgame::game_over(s); }
