@@ -1,9 +1,9 @@
-"""gameboard: the three puzzle engines as Gymnasium-style environments (SPEC.md section 11).
+"""gameboard: the game engines as Gymnasium-style environments (SPEC.md section 11).
 
     import gameboard
-    env = gameboard.make("stormlark")
+    env = gameboard.make(gameboard.slugs()[0])  # any slug of gameboard.slugs()
     obs, info = env.reset(seed=7)
-    obs, reward, terminated, truncated, info = env.step(3)
+    obs, reward, terminated, truncated, info = env.step(0)
 
 Observations are {"board": uint8 [C,H,W], "features": int32 [K]}; docs/python.md lists every
 plane, feature and action index per game.

@@ -1,5 +1,5 @@
 """Registers the games with Gymnasium: `import gameboard.gym` then
-gymnasium.make("gameboard/Stormlark-v0") (and Glimfall-v0, Silkspan-v0). Needs Gymnasium."""
+gymnasium.make("gameboard/<Slug>-v0") for every slug of gameboard.slugs(). Needs Gymnasium."""
 
 import gymnasium
 

@@ -11,7 +11,7 @@
 namespace gb::py {
 
 template <class G>
-struct Encoding;  // specialised per game: see stormlark_encoding.h and its peers
+struct Encoding;  // specialised per game in <slug>_encoding.h, beside this file
 
 // Clamps an engine counter into int32 (features saturate rather than wrap).
 inline int32_t saturate(int64_t v) {

@@ -1,9 +1,8 @@
 // The per-game EnvCore implementations: the game's traits do all the work.
 #include "env_core.h"
 
-#include "glimfall_encoding.h"
-#include "silkspan_encoding.h"
-#include "stormlark_encoding.h"
+#include "games/all_games.h"
+#include "gb_games/python.h"
 
 namespace gb::py {
 namespace {
@@ -56,22 +55,24 @@ class EnvFor final : public EnvCore {
   }
 
  private:
-  // On the heap: a Silkspan state is tens of kilobytes.
+  // On the heap: a state may be tens of kilobytes.
   std::unique_ptr<typename G::State> state_ = std::make_unique<typename G::State>(G::init(0));
 };
 
 }  // namespace
 
 std::unique_ptr<EnvCore> make_env_core(std::string_view slug) {
-  if (slug == stormlark::Traits::info().slug) return std::make_unique<EnvFor<stormlark::Traits>>();
-  if (slug == glimfall::Traits::info().slug) return std::make_unique<EnvFor<glimfall::Traits>>();
-  if (slug == silkspan::Traits::info().slug) return std::make_unique<EnvFor<silkspan::Traits>>();
+#define GB_ENV(game) \
+  if (slug == game::Traits::info().slug) return std::make_unique<EnvFor<game::Traits>>();
+  GB_ALL_GAMES(GB_ENV)
+#undef GB_ENV
   return nullptr;
 }
 
 std::vector<std::string> known_slugs() {
-  return {std::string(stormlark::Traits::info().slug), std::string(glimfall::Traits::info().slug),
-          std::string(silkspan::Traits::info().slug)};
+#define GB_SLUG(game) std::string(game::Traits::info().slug),
+  return {GB_ALL_GAMES(GB_SLUG)};
+#undef GB_SLUG
 }
 
 }  // namespace gb::py

@@ -7,9 +7,8 @@
 #include <vector>
 
 #include "core/rng.h"
-#include "glimfall_encoding.h"
-#include "silkspan_encoding.h"
-#include "stormlark_encoding.h"
+#include "games/all_games.h"
+#include "gb_games/python.h"
 
 namespace gb::py {
 namespace {
@@ -138,19 +137,18 @@ int64_t random_play(int64_t steps, uint32_t seed) {
 }  // namespace
 
 std::unique_ptr<VectorCore> make_vector_core(std::string_view slug, const VectorConfig& c) {
-  if (slug == stormlark::Traits::info().slug)
-    return std::make_unique<VectorFor<stormlark::Traits>>(c);
-  if (slug == glimfall::Traits::info().slug)
-    return std::make_unique<VectorFor<glimfall::Traits>>(c);
-  if (slug == silkspan::Traits::info().slug)
-    return std::make_unique<VectorFor<silkspan::Traits>>(c);
+#define GB_VECTOR(game) \
+  if (slug == game::Traits::info().slug) return std::make_unique<VectorFor<game::Traits>>(c);
+  GB_ALL_GAMES(GB_VECTOR)
+#undef GB_VECTOR
   return nullptr;
 }
 
 int64_t engine_random_play(std::string_view slug, int64_t steps, uint32_t seed) {
-  if (slug == stormlark::Traits::info().slug) return random_play<stormlark::Traits>(steps, seed);
-  if (slug == glimfall::Traits::info().slug) return random_play<glimfall::Traits>(steps, seed);
-  if (slug == silkspan::Traits::info().slug) return random_play<silkspan::Traits>(steps, seed);
+#define GB_RANDOM_PLAY(game) \
+  if (slug == game::Traits::info().slug) return random_play<game::Traits>(steps, seed);
+  GB_ALL_GAMES(GB_RANDOM_PLAY)
+#undef GB_RANDOM_PLAY
   return -1;
 }
 

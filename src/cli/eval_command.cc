@@ -18,6 +18,7 @@
 #include "harness/seed_set.h"
 #include "harness/summary.h"
 #include "harness/svg_histogram.h"
+#include "registry/registry.h"
 
 namespace gb::cli {
 namespace {
@@ -200,7 +201,7 @@ void register_eval_command(CLI::App& app) {
       "eval",
       "Play an agent over many seeds and report the scores. Results are ordered by seed and "
       "identical for any --jobs; --remote plays every move over HTTP and gives the same results.");
-  eval->add_option("--game", o->game, "Game slug (stormlark, silkspan, ...)")->required();
+  eval->add_option("--game", o->game, "Game slug: " + slug_list())->required();
   eval->add_option("--agent", o->agent,
                    "random, greedy, planner, or llm (a model behind an OpenAI-compatible "
                    "endpoint; see docs/llm.md)")

@@ -176,7 +176,7 @@ void register_play_command(CLI::App& app) {
       "play",
       "Play a game in this terminal (keys as on the web page; P pauses, q quits). Needs an "
       "interactive terminal.");
-  play->add_option("game", o->slug, "Game slug: stormlark, glimfall or silkspan")->required();
+  play->add_option("game", o->slug, "Game slug: " + slug_list())->required();
   play->add_option("--seed", o->seed, "Seed of the run")->capture_default_str();
   play->callback([o] {
     int code = run_play(*o);

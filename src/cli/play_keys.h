@@ -1,9 +1,6 @@
-// The keys of `gameboard play`, as on the web play pages, and each game's clock.
-//   Stormlark (turn-based): Up/Down move, Space FIRE, V VENT, N NEXT_REACH, Esc END_RUN.
-//   Glimfall (30 ticks/s):  Left/Right rotate, Enter/Space start.
-//   Silkspan (60 ticks/s):  arrows set the heading, Space releases; Enter/Space start, and open
-//                           the next panel at the interstitial; Esc endRun.
-//   Every game: P pauses the clock, q quits.
+// The keys of `gameboard play`, as on the web play pages, and each game's clock. Each game of
+// src/games/all_games.h defines `const GameKeys <slug>_keys` in src/cli/keys/<slug>.cc; every
+// game: P pauses the clock, q quits.
 #pragma once
 
 #include <string>
@@ -13,6 +10,20 @@
 #include "cli/terminal.h"
 
 namespace gb::cli {
+
+// One game's keys.
+struct GameKeys {
+  // The action JSON a key sends, given the action types now legal; "" for none.
+  std::string (*action_for_key)(const KeyPress& key, const std::vector<std::string>& legal_types);
+  int ticks_per_second = 0;  // 0 for a turn-based game
+  std::string_view help;     // one line naming the keys, shown under the board
+};
+
+// True when `types` holds `t`.
+bool has_type(const std::vector<std::string>& types, std::string_view t);
+
+// The action JSON {"type":"<type>"}.
+std::string typed_action(std::string_view type);
 
 // The action JSON a key sends in game `slug`, given the action types now legal; "" for none.
 std::string action_for_key(std::string_view slug, const KeyPress& key,

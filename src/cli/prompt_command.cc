@@ -66,7 +66,7 @@ void register_prompt_command(CLI::App& app) {
       "prompt",
       "Print the exact messages (protocol llm-v1) that `eval --agent llm` sends a model for the "
       "next decision of a game: the system message, then the user message.");
-  prompt->add_option("--game", o->game, "Game slug (stormlark, glimfall, silkspan)")->required();
+  prompt->add_option("--game", o->game, "Game slug: " + slug_list())->required();
   prompt->add_option("--seed", o->seed, "Game seed")->capture_default_str();
   prompt->add_option("--actions", o->actions,
                      "Actions played first: a JSON array of actions or a replay file");

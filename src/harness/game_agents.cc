@@ -4,27 +4,34 @@
 #include <memory>
 #include <stdexcept>
 
-#include "agents/glimfall/agents.h"
-#include "agents/silkspan/agents.h"
-#include "agents/stormlark/agents.h"
+#include "core/json_writer.h"
+#include "games/all_games.h"
+#include "gb_games/agents.h"
 #include "harness/remote_applier.h"
 #include "harness/remote_stepper.h"
 
 namespace gb::harness {
 namespace {
 
-// The adapter for one game. Agents: `make_agent(name, options)`; the end action appended at the
-// cap: the game's voluntary end (when it has one).
+// The adapter for one game G of the list: its agents (`make_agent`), run cap (`kRunCap`),
+// planner budget (`kPlannerDefaultBudget`) and end action (`end_action`), all from
+// agents/<slug>/agents.h.
 template <class G, auto make_agent, auto end_action>
 class AgentsFor final : public GameAgents {
  public:
-  AgentsFor(std::string_view slug, int64_t max_actions, int64_t budget)
-      : slug_(slug), max_actions_(max_actions), budget_(budget) {}
+  AgentsFor(int64_t max_actions, int64_t budget)
+      : slug_(G::info().slug), max_actions_(max_actions), budget_(budget) {}
 
   std::string_view slug() const override { return slug_; }
   int64_t default_max_actions() const override { return max_actions_; }
   int64_t default_budget() const override { return budget_; }
   bool has_end_action() const override { return end_action().has_value(); }
+  std::string end_action_json() const override {
+    if (!end_action()) return "";
+    JsonWriter w;
+    G::encode_action(*end_action(), w);
+    return std::string(w.str());
+  }
 
   agents::RunResult run(uint32_t seed, const RunSettings& settings,
                         Transport* remote) const override {
@@ -50,27 +57,15 @@ class AgentsFor final : public GameAgents {
   int64_t budget_;
 };
 
-std::optional<stormlark::Action> stormlark_end() {
-  return stormlark::Action{stormlark::ActionType::kEndRun};
-}
-std::optional<glimfall::Action> glimfall_end() {
-  return std::nullopt;
-}
-std::optional<silkspan::Action> silkspan_end() {
-  return silkspan::Action{silkspan::ActionType::kEndRun};
-}
+#define GB_AGENTS(slug)                                                       \
+  const AgentsFor<slug::Traits, slug::make_agent, slug::end_action> k_##slug( \
+      slug::kRunCap, slug::kPlannerDefaultBudget);
+GB_ALL_GAMES(GB_AGENTS)
+#undef GB_AGENTS
 
-// Run-length caps (agent actions): a Stormlark action is one turn (a reach is about 21); a
-// Glimfall planner action is a rotate or a merged tick, a few per rib; a Silkspan planner action
-// is a heading or a merged tick, about six per weave.
-const AgentsFor<stormlark::Traits, stormlark::make_agent, stormlark_end> kStormlark(
-    "stormlark", 2000, stormlark::kPlannerDefaultBudget);
-const AgentsFor<glimfall::Traits, glimfall::make_agent, glimfall_end> kGlimfall(
-    "glimfall", 1500, glimfall::kPlannerDefaultBudget);
-const AgentsFor<silkspan::Traits, silkspan::make_agent, silkspan_end> kSilkspan(
-    "silkspan", 600, silkspan::kPlannerDefaultBudget);
-
-const auto kGames = std::to_array<const GameAgents*>({&kStormlark, &kGlimfall, &kSilkspan});
+#define GB_AGENTS_ADDRESS(slug) &k_##slug,
+const auto kGames = std::to_array<const GameAgents*>({GB_ALL_GAMES(GB_AGENTS_ADDRESS)});
+#undef GB_AGENTS_ADDRESS
 
 }  // namespace
 

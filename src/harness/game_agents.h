@@ -33,8 +33,10 @@ class GameAgents {
   virtual std::string_view slug() const = 0;
   // The cap used when RunSettings::max_actions is 0.
   virtual int64_t default_max_actions() const = 0;
-  // True when the game has an end action that the cap appends (Stormlark, Silkspan).
+  // True when the game has an end action that the cap appends.
   virtual bool has_end_action() const = 0;
+  // The end action as compact JSON (what the cap appends), or "" when the game has none.
+  virtual std::string end_action_json() const = 0;
   // The planner's budget when RunSettings::budget is 0.
   virtual int64_t default_budget() const = 0;
   // Plays one run in process, or through `remote` when it is not null. Throws agents::RunError

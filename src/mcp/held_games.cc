@@ -42,67 +42,75 @@ std::string join_actions(const std::vector<std::string>& actions, size_t count) 
   return out;
 }
 
-// Applies one action to a state through the registry's action path; returns its HTTP-like
-// status (200 applied or refused by the rules, 400 outside the grammar) and its answer JSON.
-int step(const GameService& game, std::string_view state_json, std::string_view action_json,
-         std::string& answer) {
-  std::string pair = "[";
-  pair.append(state_json).append(",").append(action_json).append("]");
-  Issues issues;
-  std::optional<JsonValue> root = parse_json(pair, issues, kMaxLargeJsonBytes);
-  if (!root) {
-    answer = R"({"error":"Invalid body","issues":["action: not valid JSON"]})";
-    return 400;
-  }
-  simdjson::dom::array both = root->get_array().value_unsafe();
+// Writes `issues` as the JSON array a 400 answer carries (with "N more" past the kept ones).
+std::string issues_json(const Issues& issues) {
   JsonWriter w;
-  int status = game.write_action(both.at(0).value_unsafe(), both.at(1).value_unsafe(), w);
-  answer = w.take();
-  return status;
+  w.begin_array();
+  for (const auto& i : issues.list()) w.value(i);
+  if (issues.total() > issues.list().size()) {
+    w.value(std::to_string(issues.total() - issues.list().size()) + " more");
+  }
+  w.end_array();
+  return w.take();
 }
 
-// The registry's answer for the position after `actions`: the init answer when there are none,
-// else the answer to the last action applied after replaying the others. "" when the stored
-// actions no longer replay (which verification at every move prevents).
-std::string position_after(const GameService& game, uint32_t seed,
-                           const std::vector<std::string>& actions, const RunBounds& bounds) {
+// Grammar-checks and applies one action (compact JSON) in `session`; appends the issues of an
+// action that is not valid JSON or is outside the grammar.
+SessionStep apply_text(GameSession& session, std::string_view action_json, Issues& issues) {
+  Issues parse_issues;
+  std::optional<JsonValue> action = parse_json(action_json, parse_issues, kMaxLargeJsonBytes);
+  if (!action) {
+    issues.add("action", "not valid JSON");
+    return SessionStep::kBadAction;
+  }
+  return session.apply(*action, issues);
+}
+
+// Replays `actions` from init(seed) in `session`; false when one no longer applies (which
+// verification at every move prevents).
+bool replay(GameSession& session, uint32_t seed, const std::vector<std::string>& actions) {
+  session.init(seed);
+  for (const std::string& action : actions) {
+    Issues issues;
+    if (apply_text(session, action, issues) != SessionStep::kApplied) return false;
+  }
+  return true;
+}
+
+// The registry's answer for the position `session` holds: the init answer before any action,
+// else the answer to the last action applied.
+std::string answer_of(const GameService& game, const GameSession& session, uint32_t seed,
+                      size_t actions) {
   JsonWriter w;
-  if (actions.empty()) {
+  if (actions == 0) {
     game.write_init(seed, w);
-    return w.take();
+  } else {
+    session.write_answer(w);
   }
-  std::string prefix = join_actions(actions, actions.size() - 1);
-  Issues issues;
-  std::optional<JsonValue> root = parse_json(prefix, issues, kMaxLargeJsonBytes);
-  if (!root || !root->is_array()) return {};
-  RunReplay replay = game.replay_run(seed, root->get_array().value_unsafe(), bounds);
-  if (!replay.ok) return {};
-  std::string answer;
-  if (step(game, replay.final_state, actions.back(), answer) != 200) return {};
-  return answer;
+  return w.take();
 }
 
-// What one action answer says, read in one parse: whether the move was applied, the refusal's
-// reason, the grammar issues (a 400 answer) and the state after it.
-struct StepFacts {
-  bool ok = false;
-  std::string reason;
-  std::string issues;  // compact JSON array
-  std::string state;   // compact JSON
-};
-
-StepFacts read_step(std::string_view answer_json) {
-  StepFacts facts;
-  Issues issues;
-  std::optional<JsonValue> root = parse_json(answer_json, issues, kMaxLargeJsonBytes);
-  if (!root || !root->is_object()) return facts;
-  if ((*root)["ok"].get_bool().get(facts.ok) != simdjson::SUCCESS) facts.ok = false;
-  std::string_view reason;
-  if ((*root)["reason"].get_string().get(reason) == simdjson::SUCCESS) facts.reason = reason;
-  JsonValue value;
-  if ((*root)["issues"].get(value) == simdjson::SUCCESS) facts.issues = to_compact_json(value);
-  if ((*root)["state"].get(value) == simdjson::SUCCESS) facts.state = to_compact_json(value);
-  return facts;
+// Loads game `id` into `session` (replayed to its current position).
+GameResult load_into(store::Store& store, std::string_view id,
+                     std::unique_ptr<GameSession>& session, std::vector<std::string>& played) {
+  std::string unknown = "game_id: no game " + std::string(id) + " (unknown, or expired after " +
+                        std::to_string(kIdleHours) + " h idle); start one with new_game";
+  if (id.size() > 64) return failure(Status::kUnknownGame, "game_id: no such game");
+  std::optional<store::HeldGame> game = store.game(id);
+  if (!game || game->updated_at < utc_hours_ago(kIdleHours)) {
+    return failure(Status::kUnknownGame, unknown);
+  }
+  const GameService* service = find_game(game->slug);
+  if (service == nullptr) return failure(Status::kUnknownGame, unknown);
+  played = split_actions(game->actions_json);
+  session = service->new_session();
+  if (!replay(*session, game->seed, played)) {
+    return failure(Status::kUnknownGame, "game_id: the game no longer replays");
+  }
+  GameResult r;
+  std::string answer = answer_of(*service, *session, game->seed, played.size());
+  r.position = {std::move(*game), service, std::move(answer)};
+  return r;
 }
 
 }  // namespace
@@ -152,53 +160,45 @@ GameResult start_game(store::Store& store, const GameService& service, uint32_t 
 }
 
 GameResult load_game(store::Store& store, std::string_view id) {
-  std::string unknown = "game_id: no game " + std::string(id) + " (unknown, or expired after " +
-                        std::to_string(kIdleHours) + " h idle); start one with new_game";
-  if (id.size() > 64) return failure(Status::kUnknownGame, "game_id: no such game");
-  std::optional<store::HeldGame> game = store.game(id);
-  if (!game || game->updated_at < utc_hours_ago(kIdleHours)) {
-    return failure(Status::kUnknownGame, unknown);
-  }
-  const GameService* service = find_game(game->slug);
-  if (service == nullptr) return failure(Status::kUnknownGame, unknown);
-  std::string answer = position_after(*service, game->seed, split_actions(game->actions_json), {});
-  if (answer.empty()) return failure(Status::kUnknownGame, "game_id: the game no longer replays");
-  GameResult r;
-  r.position = {std::move(*game), service, std::move(answer)};
-  return r;
+  std::unique_ptr<GameSession> session;
+  std::vector<std::string> played;
+  return load_into(store, id, session, played);
 }
 
 GameResult play_actions(store::Store& store, std::string_view id,
                         const std::vector<std::string>& actions, const RunBounds& bounds) {
-  GameResult r = load_game(store, id);
+  std::unique_ptr<GameSession> session;
+  std::vector<std::string> played;
+  GameResult r = load_into(store, id, session, played);
   if (r.status != Status::kOk) return r;
   Position& p = r.position;
-  std::vector<std::string> played = split_actions(p.game.actions_json);
-  std::string state = read_step(p.answer_json).state;
   for (const std::string& action : actions) {
     if (played.size() >= bounds.max_actions) {
       r.status = Status::kRefused;
       r.message = "the run holds " + std::to_string(played.size()) + " actions, its bound";
       break;
     }
-    std::string answer;
-    int status = step(*p.service, state, action, answer);
-    StepFacts facts = read_step(answer);
-    if (status != 200) {
+    Issues issues;
+    SessionStep step = apply_text(*session, action, issues);
+    if (step == SessionStep::kBadAction) {
       r.status = Status::kBadAction;
-      r.message = facts.issues.empty() ? "outside the action grammar" : facts.issues;
+      r.message = issues.list().empty() ? "outside the action grammar" : issues_json(issues);
       break;
     }
-    if (!facts.ok) {
+    if (step == SessionStep::kRefused) {
       r.status = Status::kRefused;
-      r.message = facts.reason;
-      p.answer_json = std::move(answer);  // the unchanged position, with its legal actions
+      r.message = std::string(session->reason());
       break;
     }
-    state = std::move(facts.state);
-    p.answer_json = std::move(answer);
     played.push_back(action);
     ++r.applied;
+  }
+  // The answer after the last action applied or refused (the unchanged position, with its legal
+  // actions, after a refusal); a call that applied nothing else keeps the loaded answer.
+  if (r.applied > 0 || !session->reason().empty()) {
+    JsonWriter w;
+    session->write_answer(w);
+    p.answer_json = w.take();
   }
   if (r.applied > 0) {
     std::string now = runs::utc_now();

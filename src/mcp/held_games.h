@@ -1,6 +1,7 @@
 // The games MCP clients hold on the server. A game is its (slug, seed, actions) in the store
-// under a server-minted handle; its state is got by replaying them through the registry
-// (GameService), never from an engine directly, so any replica can continue any game.
+// under a server-minted handle; its state is got by replaying them in a typed session of the
+// registry (GameService::new_session: decoded once, stepped typed, encoded when answered), never
+// from an engine directly, so any replica can continue any game.
 #pragma once
 
 #include <cstdint>

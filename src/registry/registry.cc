@@ -2,34 +2,19 @@
 
 #include <array>
 
-#include "games/stormlark/traits.h"
-#ifdef GB_HAVE_GLIMFALL
-#include "games/glimfall/traits.h"
-#endif
-#ifdef GB_HAVE_SILKSPAN
-#include "games/silkspan/traits.h"
-#endif
+#include "games/all_games.h"
+#include "gb_games/traits.h"
 
 namespace gb {
 namespace {
 
-const ServiceFor<stormlark::Traits> kStormlark;
-#ifdef GB_HAVE_GLIMFALL
-const ServiceFor<glimfall::Traits> kGlimfall;
-#endif
-#ifdef GB_HAVE_SILKSPAN
-const ServiceFor<silkspan::Traits> kSilkspan;
-#endif
+#define GB_SERVICE(slug) const ServiceFor<slug::Traits> k_##slug;
+GB_ALL_GAMES(GB_SERVICE)
+#undef GB_SERVICE
 
-const auto kGames = std::to_array<const GameService*>({
-    &kStormlark,
-#ifdef GB_HAVE_GLIMFALL
-    &kGlimfall,
-#endif
-#ifdef GB_HAVE_SILKSPAN
-    &kSilkspan,
-#endif
-});
+#define GB_SERVICE_ADDRESS(slug) &k_##slug,
+const auto kGames = std::to_array<const GameService*>({GB_ALL_GAMES(GB_SERVICE_ADDRESS)});
+#undef GB_SERVICE_ADDRESS
 
 }  // namespace
 
@@ -42,6 +27,15 @@ const GameService* find_game(std::string_view slug) {
     if (g->info().slug == slug) return g;
   }
   return nullptr;
+}
+
+std::string slug_list() {
+  std::string out;
+  for (const GameService* g : kGames) {
+    if (!out.empty()) out += ", ";
+    out += g->info().slug;
+  }
+  return out;
 }
 
 }  // namespace gb

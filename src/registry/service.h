@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "registry/session.h"
 
 namespace gb {
 
@@ -44,6 +45,8 @@ class GameService {
   // stopping at the first action that is malformed, refused or over `bounds`.
   virtual RunReplay replay_run(uint32_t seed, simdjson::dom::array actions,
                                const RunBounds& bounds) const = 0;
+  // A typed session of this game, at init(0) until told otherwise.
+  virtual std::unique_ptr<GameSession> new_session() const = 0;
 };
 
 // Returns `issue` (a path such as "action.type: ...") re-rooted at "actions[index]".
@@ -135,6 +138,10 @@ class ServiceFor final : public GameService {
     G::encode_state(s, w);
     run.final_state = w.take();
     return run;
+  }
+
+  std::unique_ptr<GameSession> new_session() const override {
+    return std::make_unique<SessionFor<G>>();
   }
 
  private:

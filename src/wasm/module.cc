@@ -28,11 +28,9 @@ struct GameEntry {
   Player play;
 };
 
-constexpr std::array<GameEntry, 3> kGames = {{
-    {StormlarkPort::kSlug, make_session<StormlarkPort>, random_play<StormlarkPort>},
-    {GlimfallPort::kSlug, make_session<GlimfallPort>, random_play<GlimfallPort>},
-    {SilkspanPort::kSlug, make_session<SilkspanPort>, random_play<SilkspanPort>},
-}};
+#define GB_GAME_ENTRY(slug) {slug::Port::kSlug, make_session<slug::Port>, random_play<slug::Port>},
+constexpr auto kGames = std::to_array<GameEntry>({GB_ALL_GAMES(GB_GAME_ENTRY)});
+#undef GB_GAME_ENTRY
 
 std::vector<std::unique_ptr<Session>>& sessions() {
   static std::vector<std::unique_ptr<Session>> all;

@@ -14,17 +14,14 @@ namespace {
 
 // Runs the random play of `game`; answers false for an unknown game.
 bool play(std::string_view game, uint32_t seed, int64_t steps, uint64_t& digest) {
-  using namespace gb::wasm;
-  if (game == StormlarkPort::kSlug) {
-    digest = random_play<StormlarkPort>(seed, steps);
-  } else if (game == GlimfallPort::kSlug) {
-    digest = random_play<GlimfallPort>(seed, steps);
-  } else if (game == SilkspanPort::kSlug) {
-    digest = random_play<SilkspanPort>(seed, steps);
-  } else {
-    return false;
+#define GB_PLAY(slug)                                            \
+  if (game == gb::slug::Port::kSlug) {                           \
+    digest = gb::wasm::random_play<gb::slug::Port>(seed, steps); \
+    return true;                                                 \
   }
-  return true;
+  GB_ALL_GAMES(GB_PLAY)
+#undef GB_PLAY
+  return false;
 }
 
 }  // namespace

@@ -28,7 +28,6 @@ if (!gameboard) {
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'gb-mcp-sdk-'));
 const SEED = 7;
-const GAMES = ['stormlark', 'glimfall', 'silkspan'];
 const TOOLS = ['list_games', 'get_rules', 'new_game', 'act', 'get_state', 'get_replay', 'submit_run'];
 
 // The scripted policy: start, ticks (25 at a time on every third turn), the other legal moves in
@@ -106,13 +105,24 @@ async function startServer() {
   return { child, base };
 }
 
+// Every game of this build, from the HTTP index (the registry's list).
+async function httpSlugs(base) {
+  const res = await fetch(`${base}/api/games`);
+  assert.equal(res.status, 200);
+  return (await res.json()).games.map((g) => g.slug);
+}
+
 async function checkClient(client, label, base) {
   const { tools } = await client.listTools();
   assert.deepEqual(tools.map((t) => t.name), TOOLS, `${label}: tools`);
+  const GAMES = await httpSlugs(base);
+  assert.ok(GAMES.length >= 3, `${label}: the HTTP index lists the games`);
   const games = await tool(client, 'list_games', {});
   assert.deepEqual(games.structuredContent.games.map((g) => g.slug).sort(), [...GAMES].sort());
-  const rules = await tool(client, 'get_rules', { slug: 'glimfall' });
-  assert.match(rules.content[0].text, /Scoring:/);
+  for (const slug of GAMES) {
+    const rules = await tool(client, 'get_rules', { slug });
+    assert.match(rules.content[0].text, /Scoring:/, `${slug}: get_rules`);
+  }
 
   for (const slug of GAMES) {
     const run = await playToEnd(client, slug);

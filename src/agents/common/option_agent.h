@@ -1,5 +1,5 @@
-// Agents that decide over options: short action sequences (a Stormlark turn, a Silkspan weave,
-// a Glimfall rotate-then-wait) simulated on a copy of the state with the exact engine. The chosen
+// Agents that decide over options: short action sequences (a turn, a move then a wait, a few
+// ticks) simulated on a copy of the state with the exact engine. The chosen
 // option is queued and played one action per `act`, re-checked against the engine each time.
 #pragma once
 

@@ -2,9 +2,9 @@
 //
 // A run starts from init(seed), asks the agent for one action at a time and applies it through a
 // Stepper (in process, or over HTTP), until the game is over or `max_actions` agent actions have
-// been played. At the cap, a game with an end action (Stormlark END_RUN, Silkspan endRun) gets it
-// appended so the score is final and the replay ends in `over`; Glimfall has no end action and
-// simply stops. Every action is recorded as its JSON object.
+// been played. At the cap, a game with an end action (agents/<slug>/agents.h, end_action) gets it
+// appended so the score is final and the replay ends in `over`; a game without one simply stops.
+// Every action is recorded as its JSON object.
 #pragma once
 
 #include <cstdint>
@@ -20,7 +20,7 @@
 
 namespace gb::agents {
 
-// One finished run. `end_reason` is "over" (the rules ended it: hull 0, no sparks, last spool)
+// One finished run. `end_reason` is "over" (the rules ended it)
 // or "cap" (the action cap stopped it). `actions_digest` is fnv1a64 of `actions_json`, in hex.
 struct RunResult {
   uint32_t seed = 0;

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string_view>
 
 #include "agents/common/agent.h"
@@ -19,6 +20,16 @@
 namespace gb::glimfall {
 
 inline constexpr int64_t kPlannerDefaultBudget = 128;
+
+// The run-length cap of `eval` (agent actions): a planner action is a rotate or a merged tick, a
+// few per rib.
+inline constexpr int64_t kRunCap = 1500;
+
+// The action the harness appends at the cap so the run's score is final, or nullopt when the
+// game has no end action.
+inline std::optional<Action> end_action() {
+  return std::nullopt;
+}
 
 // Returns the named agent, or nullptr for an unknown name.
 std::unique_ptr<agents::Agent<Traits>> make_agent(std::string_view name,

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string_view>
 
 #include "agents/common/agent.h"
@@ -17,6 +18,16 @@
 namespace gb::silkspan {
 
 inline constexpr int64_t kPlannerDefaultBudget = 64;
+
+// The run-length cap of `eval` (agent actions): a planner action is a heading or a merged tick,
+// about six per weave.
+inline constexpr int64_t kRunCap = 600;
+
+// The action the harness appends at the cap so the run's score is final, or nullopt when the
+// game has no end action.
+inline std::optional<Action> end_action() {
+  return Action{ActionType::kEndRun};
+}
 
 // Returns the named agent, or nullptr for an unknown name.
 std::unique_ptr<agents::Agent<Traits>> make_agent(std::string_view name,

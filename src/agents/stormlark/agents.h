@@ -17,6 +17,16 @@ namespace gb::stormlark {
 
 inline constexpr int64_t kPlannerDefaultBudget = 256;
 
+// The run-length cap of `eval` (agent actions): a Stormlark action is one turn (a reach is about
+// 21).
+inline constexpr int64_t kRunCap = 2000;
+
+// The action the harness appends at the cap so the run's score is final, or nullopt when the
+// game has no end action.
+inline std::optional<Action> end_action() {
+  return Action{ActionType::kEndRun};
+}
+
 // Returns the named agent, or nullptr for an unknown name.
 std::unique_ptr<agents::Agent<Traits>> make_agent(std::string_view name,
                                                   const agents::AgentOptions& options);

@@ -8,6 +8,7 @@
 
 #include "agents/common/run.h"
 #include "core/hash.h"
+#include "harness/game_agents.h"
 #include "harness/llm/game_session.h"
 #include "harness/llm/prompt.h"
 
@@ -79,10 +80,9 @@ std::string outcome_of(const std::string& failure) {
 
 }  // namespace
 
-std::string_view end_action(std::string_view slug) {
-  if (slug == "stormlark") return R"({"type":"END_RUN"})";
-  if (slug == "silkspan") return R"({"type":"endRun"})";
-  return "";
+std::string end_action(std::string_view slug) {
+  const GameAgents* agents = find_game_agents(slug);
+  return agents ? agents->end_action_json() : std::string();
 }
 
 LlmRunResult play_llm_run(const GameService& game, uint32_t seed, const LlmSettings& settings,

@@ -26,8 +26,8 @@ struct LlmSettings {
   double price_out = 0;  // USD per million completion tokens
 };
 
-// The game's end action as JSON, or "" when it has none (Glimfall).
-std::string_view end_action(std::string_view slug);
+// The game's end action as JSON (from its agents' adapter), or "" when it has none (Glimfall).
+std::string end_action(std::string_view slug);
 
 // Receives each model call's trajectory record as it happens.
 using CallSink = std::function<void(const CallRecord&)>;
