@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/llm_card.h"
 #include "cli/progress.h"
 #include "harness/eval_runner.h"
 #include "harness/replay.h"
@@ -24,6 +25,7 @@ struct CardOptions {
   uint64_t agent_seed = 0;
   unsigned jobs = 1;
   std::string record;
+  LlmFlags llm;  // --agent llm
 };
 
 // Prints `message` as this command's error and returns exit code 2 (bad input).
@@ -80,8 +82,10 @@ int run_card_command(const CardOptions& o) {
                             "' is sealed: its seeds are drawn by a server when a card opens, so it "
                             "cannot be played offline");
   }
+  if (o.agent == "llm") return run_llm_card_command(*suite, o.llm, o.record);
   if (!harness::is_agent_name(o.agent)) {
-    return card_usage_error("unknown agent '" + o.agent + "' (agents: random, greedy, planner)");
+    return card_usage_error("unknown agent '" + o.agent +
+                            "' (agents: random, greedy, planner, llm)");
   }
   if (!o.record.empty()) {
     std::error_code ec;
@@ -130,7 +134,10 @@ void register_card_command(CLI::App& app) {
       "its 95% interval, normalised against the random (0) and planner (1) reference agents, "
       "and the overall normalised score (docs/scorecards.md).");
   card->add_option("--suite", o->suite, "The suite: open-v1 (public seeds)")->capture_default_str();
-  card->add_option("--agent", o->agent, "random, greedy or planner")->required();
+  card->add_option("--agent", o->agent,
+                   "random, greedy, planner, or llm (a model behind an OpenAI-compatible "
+                   "endpoint, each slot's cap bounding its actions; see docs/llm.md)")
+      ->required();
   card->add_option("--budget", o->budget,
                    "Planner budget: simulated options per decision (0 = the game's default)")
       ->check(CLI::Range(int64_t{0}, int64_t{1} << 30))
@@ -142,7 +149,9 @@ void register_card_command(CLI::App& app) {
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
   card->add_option("--record", o->record,
-                   "Folder for one replay file per run (<slug>-<seed>.json)");
+                   "Folder for one replay file per run (<slug>-<seed>.json; with --agent llm "
+                   "the eval's records: replay, result and trajectory per run)");
+  add_llm_flags(*card, o->llm);
   card->callback([o] {
     int code = run_card_command(*o);
     if (code != 0) throw CLI::RuntimeError(code);

@@ -24,22 +24,27 @@ void write_atomically(const std::string& path, const std::string& text) {
   if (ec) throw std::runtime_error("cannot write " + path + ": " + ec.message());
 }
 
-// Reads a complete run back from `dir`, or nullopt when it is not complete there.
+// Reads a complete run back from `dir`, or nullopt when it is not complete there or is longer
+// than `max_actions` allows (the model's actions plus the end action; 0 = no cap).
 std::optional<LlmRunResult> completed_run(const std::string& dir, std::string_view slug,
-                                          uint32_t seed) {
+                                          uint32_t seed, int64_t max_actions) {
   std::string text;
   std::string error;
   if (!std::filesystem::exists(replay_path(dir, slug, seed))) return std::nullopt;
   if (!read_text_file(result_path(dir, slug, seed), text, error)) return std::nullopt;
   std::optional<LlmRunResult> r = read_run_result(text);
   if (!r || r->seed != seed || r->end_reason == "error") return std::nullopt;
+  if (max_actions > 0 && r->length > max_actions + 1) return std::nullopt;
   r->resumed = true;
   return r;
 }
 
-// Plays one seed, recording it in job.record_dir when set.
-LlmRunResult play_recorded(const LlmEvalJob& job, uint32_t seed, ChatClient& client) {
-  std::string_view slug = job.game->info().slug;
+// Plays one run, recording it in job.record_dir when set.
+LlmRunResult play_recorded(const LlmEvalJob& job, const LlmRunSpec& spec, ChatClient& client) {
+  std::string_view slug = spec.game->info().slug;
+  const uint32_t seed = spec.seed;
+  LlmSettings settings = job.settings;
+  settings.max_actions = spec.max_actions;
   std::FILE* trajectory = nullptr;
   if (!job.record_dir.empty()) {
     std::string path = trajectory_path(job.record_dir, slug, seed);
@@ -58,7 +63,7 @@ LlmRunResult play_recorded(const LlmEvalJob& job, uint32_t seed, ChatClient& cli
   std::string actions_json;
   LlmRunResult r;
   try {
-    r = play_llm_run(*job.game, seed, job.settings, client, sink, actions_json);
+    r = play_llm_run(*spec.game, seed, settings, client, sink, actions_json);
   } catch (...) {
     if (trajectory) std::fclose(trajectory);
     throw;
@@ -105,7 +110,7 @@ std::vector<LlmRunResult> run_llm_eval(const LlmEvalJob& job, const LlmProgressF
     std::filesystem::create_directories(job.record_dir, ec);
     if (ec) throw std::runtime_error("cannot create " + job.record_dir + ": " + ec.message());
   }
-  std::vector<LlmRunResult> results(job.seeds.size());
+  std::vector<LlmRunResult> results(job.runs.size());
   std::atomic<size_t> next{0};
   std::atomic<bool> failed{false};
   std::mutex mutex;  // guards first_error, the totals and the progress callback
@@ -116,17 +121,19 @@ std::vector<LlmRunResult> run_llm_eval(const LlmEvalJob& job, const LlmProgressF
   auto worker = [&] {
     try {
       ChatClient client(job.endpoint, job.ca_file, job.api_key, job.timeout);
-      for (size_t i = next++; i < job.seeds.size() && !failed; i = next++) {
+      for (size_t i = next++; i < job.runs.size() && !failed; i = next++) {
+        const LlmRunSpec& spec = job.runs[i];
         std::optional<LlmRunResult> old;
-        if (job.resume) old = completed_run(job.record_dir, job.game->info().slug, job.seeds[i]);
-        results[i] = old ? *old : play_recorded(job, job.seeds[i], client);
+        if (job.resume)
+          old = completed_run(job.record_dir, spec.game->info().slug, spec.seed, spec.max_actions);
+        results[i] = old ? *old : play_recorded(job, spec, client);
         std::lock_guard lock(mutex);
         ++done;
         if (!results[i].resumed) {
           calls += results[i].calls;
           tokens += results[i].prompt_tokens + results[i].completion_tokens;
         }
-        if (progress) progress(results[i], done, job.seeds.size(), calls, tokens);
+        if (progress) progress(spec, results[i], done, job.runs.size(), calls, tokens);
       }
     } catch (...) {
       std::lock_guard lock(mutex);
@@ -135,7 +142,7 @@ std::vector<LlmRunResult> run_llm_eval(const LlmEvalJob& job, const LlmProgressF
     }
   };
   unsigned workers =
-      std::max(1u, std::min<unsigned>(job.parallel, static_cast<unsigned>(job.seeds.size())));
+      std::max(1u, std::min<unsigned>(job.parallel, static_cast<unsigned>(job.runs.size())));
   std::vector<std::thread> pool;
   for (unsigned w = 0; w < workers; ++w) pool.emplace_back(worker);
   for (auto& t : pool) t.join();

@@ -1,6 +1,7 @@
-// `eval --agent llm`: many seeds of one game played by a model, `parallel` runs in flight, each
-// run recorded in the record folder as it goes (its trajectory, then its replay and result once
-// it is complete, so --resume can tell finished runs from interrupted ones).
+// `eval --agent llm` and `card --agent llm`: a list of runs (game, seed, action cap) played by a
+// model, `parallel` runs in flight, each run recorded in the record folder as it goes (its
+// trajectory, then its replay and result once it is complete, so --resume can tell finished runs
+// from interrupted ones).
 #pragma once
 
 #include <chrono>
@@ -13,9 +14,15 @@
 
 namespace gb::harness::llm {
 
-struct LlmEvalJob {
+// One run to play: a game, a seed and the cap on the model's actions (0 = none).
+struct LlmRunSpec {
   const GameService* game = nullptr;
-  std::vector<uint32_t> seeds;
+  uint32_t seed = 0;
+  int64_t max_actions = 0;
+};
+
+struct LlmEvalJob {
+  std::vector<LlmRunSpec> runs;
   unsigned parallel = 1;
   LlmSettings settings;
   Endpoint endpoint;
@@ -31,12 +38,12 @@ std::string replay_path(const std::string& dir, std::string_view slug, uint32_t 
 std::string trajectory_path(const std::string& dir, std::string_view slug, uint32_t seed);
 std::string result_path(const std::string& dir, std::string_view slug, uint32_t seed);
 
-// Called after each run with the run and the totals so far; one call at a time.
-using LlmProgressFn = std::function<void(const LlmRunResult& run, size_t done, size_t total,
-                                         int64_t calls, int64_t tokens)>;
+// Called after each run with what was asked, the run and the totals so far; one call at a time.
+using LlmProgressFn = std::function<void(const LlmRunSpec& spec, const LlmRunResult& run,
+                                         size_t done, size_t total, int64_t calls, int64_t tokens)>;
 
-// Plays every seed of `job`; results come back in seed order. Throws std::runtime_error when the
-// record folder cannot be written.
+// Plays every run of `job`; results come back in the order of job.runs. Throws std::runtime_error
+// when the record folder cannot be written.
 std::vector<LlmRunResult> run_llm_eval(const LlmEvalJob& job, const LlmProgressFn& progress);
 
 // Replaces every occurrence of `secret` in `text` with "***" (a non-empty secret only).

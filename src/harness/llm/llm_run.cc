@@ -99,6 +99,10 @@ LlmRunResult play_llm_run(const GameService& game, uint32_t seed, const LlmSetti
   int64_t replies = 0;  // answered calls: what --max-decisions counts (a 429 costs no budget)
   try {
     while (!session.view().over && r.end_reason.empty()) {
+      if (settings.max_actions > 0 && session.length() >= settings.max_actions) {
+        r.end_reason = "cap";  // as the other agents: the end action may follow the cap
+        break;
+      }
       prompt.failure.clear();
       bool played = false;
       for (prompt.attempt = 1; prompt.attempt <= kAttemptsPerDecision && !played;

@@ -1,5 +1,6 @@
 // One run of a model on one seed, protocol llm-v1: ask, parse, step, until the game is over, the
-// model forfeits (a third failed attempt at one decision) or the call budget runs out; endpoint
+// model forfeits (a third failed attempt at one decision) or the call budget or the action cap
+// runs out; endpoint
 // failures retried with exponential backoff.
 #pragma once
 
@@ -18,6 +19,7 @@ struct LlmSettings {
   double temperature = 0;
   int64_t max_tokens = 0;       // 0: not sent
   int64_t max_decisions = 200;  // answered model calls per run (failed endpoint tries aside)
+  int64_t max_actions = 0;      // the model's accepted actions per run; 0 = no cap
   // Backoff unit: waits run from 1 to 60 units, doubling; Retry-After: S waits S units (capped
   // at 60). 1000 ms in normal use; tests shrink it.
   int64_t backoff_ms = 1000;
