@@ -1,8 +1,8 @@
-#include "server/run_codec.h"
+#include "runs/codec.h"
 
 #include "core/json_writer.h"
 
-namespace gb::server {
+namespace gb::runs {
 namespace {
 
 // The value of an optional field, or nullopt when absent (no issue).
@@ -47,10 +47,10 @@ void write_run_fields(const store::StoredRun& run, JsonWriter& w) {
 
 }  // namespace
 
-std::optional<runs::RunSubmission> decode_submission(JsonValue body, Issues& issues) {
+std::optional<RunSubmission> decode_submission(JsonValue body, Issues& issues) {
   ObjectReader r(body, "body", issues);
   if (!r.is_object()) return std::nullopt;
-  runs::RunSubmission s;
+  RunSubmission s;
   std::string_view slug;
   std::string_view name;
   int64_t seed = 0;
@@ -86,11 +86,28 @@ std::optional<runs::RunSubmission> decode_submission(JsonValue body, Issues& iss
   return s;
 }
 
-std::string encode_submit_answer(const runs::SubmitAnswer& answer) {
+std::string encode_submit_answer(const SubmitAnswer& answer) {
   JsonWriter w;
   w.begin_object();
   write_run_fields(answer.run, w);
   w.field("rank", answer.rank);
+  if (!answer.token.empty()) w.field("token", answer.token);
+  w.end_object();
+  return w.take();
+}
+
+std::string encode_submit_summary(const SubmitAnswer& answer) {
+  const store::StoredRun& run = answer.run;
+  JsonWriter w;
+  w.begin_object();
+  w.field("id", run.id);
+  w.field("slug", run.slug);
+  w.field("name", run.name);
+  w.field("score", run.score);
+  w.field("rank", answer.rank);
+  w.field("length", run.length);
+  w.field("over", run.over);
+  w.field("stored", answer.verdict == SubmitVerdict::kCreated ? "created" : "existing");
   if (!answer.token.empty()) w.field("token", answer.token);
   w.end_object();
   return w.take();
@@ -158,4 +175,4 @@ std::string encode_daily(std::string_view slug, std::string_view date, uint32_t 
   return w.take();
 }
 
-}  // namespace gb::server
+}  // namespace gb::runs

@@ -1,11 +1,8 @@
-#include "server/handler.h"
+#include "server/http/handler.h"
 
 #include <atomic>
 
-#include "server/body_limit.h"
-#include "server/router.h"
-#include "server/routes.h"
-#include "server/run_routes.h"
+#include "server/routes/routes.h"
 
 namespace gb::server {
 namespace {
@@ -33,16 +30,20 @@ Response internal_error_response() noexcept {
 }
 
 Response handle(const Request& request, const Services* services, Metrics* metrics) {
+  return handle(request, match_route(route_table(), request.method, request.target), services,
+                metrics);
+}
+
+Response handle(const Request& request, const RouteMatch& match, const Services* services,
+                Metrics* metrics) {
   Response response = run_guarded([&] {
     if (request.method == "OPTIONS") {
       Response preflight{204, {}, {}, {}};
       add_preflight_headers(preflight);
       return preflight;
     }
-    if (request.body.size() > max_body_bytes(request.method, request.target)) {
-      return json_error(413, "Body too large");
-    }
-    return route_request(request, route_table(), services, metrics);
+    if (request.body.size() > match.body_limit()) return json_error(413, "Body too large");
+    return run_route(request, route_table(), match, services, metrics);
   });
   try {
     add_cors_headers(response);

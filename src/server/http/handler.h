@@ -4,19 +4,25 @@
 
 #include <cstdint>
 
-#include "server/http_types.h"
-#include "server/metrics.h"
-#include "server/services.h"
+#include "server/http/http_types.h"
+#include "server/http/metrics.h"
+#include "server/http/router.h"
+#include "server/http/services.h"
 
 namespace gb::server {
 
 // Answers one request. Never throws: OPTIONS answers the CORS preflight (204), a body above
-// the route's limit (max_body_bytes) answers 413, everything else goes through the route table
-// with `services` (the store and limits; null serves without them, and their routes answer 503)
-// and `metrics` (the server's counters for GET /metrics; null answers that route 404).
-// Every answer carries Access-Control-Allow-Origin: *.
+// the route's limit (its row's body_limit) answers 413, everything else goes through the route
+// table with `services` (the store and limits; null serves without them, and their routes answer
+// 503) and `metrics` (the server's counters for GET /metrics; null answers that route 404). Every
+// answer carries Access-Control-Allow-Origin: *.
 Response handle(const Request& request, const Services* services = nullptr,
                 Metrics* metrics = nullptr);
+
+// The same for a request already matched against the route table (routes/routes.h) once: the
+// server matches when the header arrives and passes the match on, so nothing matches it again.
+Response handle(const Request& request, const RouteMatch& match, const Services* services,
+                Metrics* metrics);
 
 // Runs `produce` and returns its answer; if it throws, counts the exception and answers 500
 // {"error":"Internal error"}. The test suite asserts the count stays 0.

@@ -1,4 +1,4 @@
-#include "server/http_server.h"
+#include "server/http/http_server.h"
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
@@ -10,9 +10,9 @@
 #include <csignal>
 #include <optional>
 
-#include "server/connection_slot.h"
-#include "server/routes.h"
-#include "server/session.h"
+#include "server/http/connection_slot.h"
+#include "server/http/session.h"
+#include "server/routes/routes.h"
 
 namespace gb::server {
 

@@ -11,8 +11,8 @@
 #include <thread>
 #include <vector>
 
-#include "server/limits.h"
-#include "server/services.h"
+#include "server/http/limits.h"
+#include "server/http/services.h"
 
 namespace gb::server {
 

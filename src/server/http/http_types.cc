@@ -1,4 +1,4 @@
-#include "server/http_types.h"
+#include "server/http/http_types.h"
 
 #include "core/json_writer.h"
 

@@ -10,6 +10,9 @@ namespace gb::server {
 
 // A request body above this answers 413 (the JSON reader's own cap, so the two agree).
 inline constexpr size_t kMaxBodyBytes = kMaxJsonBytes;
+// The largest body any route accepts: the socket layer's cap before it knows the route (the
+// route table checks every row's limit against it).
+inline constexpr size_t kLargestBodyBytes = 8u << 20;
 // The request line plus headers above this answers 431.
 inline constexpr size_t kMaxHeaderBytes = 16 * 1024;
 // The read buffer each connection reserves up front (a smaller one halves throughput).

@@ -1,10 +1,10 @@
-#include "server/metrics.h"
+#include "server/http/metrics.h"
 
 #include <optional>
 
+#include "core/clock.h"
 #include "mcp/held_games.h"
-#include "server/target.h"
-#include "server/work_pool.h"
+#include "server/http/work_pool.h"
 
 namespace gb::server {
 namespace {
@@ -36,7 +36,7 @@ void append_route_labels(std::string& out, std::span<const Route> routes, size_t
   out += "{method=\"";
   if (index < routes.size()) out += routes[index].method;
   out += "\",route=\"";
-  out += index < routes.size() ? routes[index].pattern : kUnmatched;
+  out += index < routes.size() ? routes[index].label() : kUnmatched;
   out += '"';
 }
 
@@ -61,7 +61,7 @@ Response metrics_route(const RouteContext& context) {
   std::optional<int64_t> live_games;
   if (context.services != nullptr && context.services->store != nullptr) {
     try {
-      live_games = context.services->store->count_live_games(mcp::utc_hours_ago(mcp::kIdleHours));
+      live_games = context.services->store->count_live_games(utc_hours_ago(mcp::kIdleHours));
     } catch (const store::StoreError&) {
       context.metrics->count_store_error();  // the gauge is left out until the store answers
     }
@@ -79,12 +79,7 @@ Metrics::Metrics(std::span<const Route> routes)
     : routes_(routes), counters_(std::make_unique<RouteCounters[]>(routes.size() + 1)) {}
 
 size_t Metrics::route_index(std::string_view method, std::string_view target) const {
-  std::string_view path = split_target(target).path;
-  for (size_t i = 0; i < routes_.size(); ++i) {
-    std::string_view ignored;
-    if (routes_[i].method == method && match_path(routes_[i].pattern, path, ignored)) return i;
-  }
-  return routes_.size();
+  return match_route(routes_, method, target).index;
 }
 
 void Metrics::record(size_t route, int status, std::chrono::nanoseconds elapsed) {

@@ -1,7 +1,7 @@
 // The server's own counters for `GET /metrics` (Prometheus text format 0.0.4): requests by route
-// pattern and status, a latency histogram per route, store errors, open connections and the work
-// queue's depth. Recording is lock-free (relaxed atomics) and allocates nothing; the label sets
-// are fixed by the route table and a list of status codes, so their number is bounded.
+// label (its pattern) and status, a latency histogram per route, store errors, open connections and
+// the work queue's depth. Recording is lock-free (relaxed atomics) and allocates nothing; the label
+// sets are fixed by the route table and a list of status codes, so their number is bounded.
 #pragma once
 
 #include <array>
@@ -14,8 +14,8 @@
 #include <string>
 #include <string_view>
 
-#include "server/http_types.h"
-#include "server/router.h"
+#include "server/http/http_types.h"
+#include "server/http/router.h"
 
 namespace gb::server {
 
@@ -37,7 +37,7 @@ class Metrics {
   Metrics& operator=(const Metrics&) = delete;
 
   // The index `record` takes for (method, target): the first route whose pattern and method
-  // match, or the "unmatched" index.
+  // match, or the "unmatched" index (the server passes its RouteMatch's index instead).
   size_t route_index(std::string_view method, std::string_view target) const;
   // Counts one answer with `status` to route `route`, which took `elapsed`.
   void record(size_t route, int status, std::chrono::nanoseconds elapsed);

@@ -1,4 +1,4 @@
-#include "server/response_head.h"
+#include "server/http/response_head.h"
 
 #include <ostream>  // boost/beast/http/status.hpp needs it and does not include it
 

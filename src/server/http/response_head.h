@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "server/http_types.h"
+#include "server/http/http_types.h"
 
 namespace gb::server {
 

@@ -1,8 +1,8 @@
-#include "server/router.h"
+#include "server/http/router.h"
 
 #include "registry/registry.h"
-#include "server/games_index.h"
-#include "server/site.h"
+#include "server/http/site.h"
+#include "server/routes/games_index.h"
 
 namespace gb::server {
 namespace {
@@ -39,35 +39,58 @@ bool match_path(std::string_view pattern, std::string_view path, std::string_vie
   return pattern.empty() && path.empty();
 }
 
+RouteMatch match_route(std::span<const Route> routes, std::string_view method,
+                       std::string_view target) {
+  RouteMatch match;
+  match.target = split_target(target);
+  match.index = routes.size();
+  for (size_t i = 0; i < routes.size() && i < kMaxRoutes; ++i) {
+    const Route& route = routes[i];
+    std::string_view value;
+    if (!match_path(route.pattern, match.target.path, value)) continue;
+    match.path_rows |= uint64_t{1} << i;
+    if (route.method != method) continue;
+    match.route = &route;
+    match.index = i;
+    match.value = value;
+    return match;
+  }
+  return match;
+}
+
+Response run_route(const Request& request, std::span<const Route> routes, const RouteMatch& match,
+                   const Services* services, Metrics* metrics) {
+  if (match.route == nullptr) {
+    if (match.path_rows == 0) return json_error(404, "Not found");
+    std::string allow;
+    for (size_t i = 0; i < routes.size() && i < kMaxRoutes; ++i) {
+      if ((match.path_rows >> i & 1) == 0 || allow.find(routes[i].method) != std::string::npos) {
+        continue;
+      }
+      allow += routes[i].method;
+      allow += ", ";
+    }
+    Response response = json_error(405, "Method not allowed");
+    response.headers.push_back({"Allow", allow + "OPTIONS"});
+    return response;
+  }
+  const Route& route = *match.route;
+  RouteContext context{request, match.target,           {},       {},     {},
+                       nullptr, base_url(request.host), services, metrics};
+  if (route.pattern.find(kFileSegment) != std::string_view::npos) context.file = match.value;
+  if (route.pattern.find(kIdSegment) != std::string_view::npos) context.id = match.value;
+  if (route.pattern.find(kSlugSegment) != std::string_view::npos) {
+    context.slug = match.value;
+    context.game = find_game(match.value);
+    if (context.game == nullptr) return json_response(404, render_unknown_game());
+  }
+  return route.handler(context);
+}
+
 Response route_request(const Request& request, std::span<const Route> routes,
                        const Services* services, Metrics* metrics) {
-  Target target = split_target(request.target);
-  std::string allow;
-  for (const Route& route : routes) {
-    std::string_view value;
-    if (!match_path(route.pattern, target.path, value)) continue;
-    if (route.method != request.method) {
-      if (allow.find(route.method) == std::string::npos) {
-        allow += route.method;
-        allow += ", ";
-      }
-      continue;
-    }
-    RouteContext context{request,  target, {}, {}, {}, nullptr, base_url(request.host),
-                         services, metrics};
-    if (route.pattern.find(kFileSegment) != std::string_view::npos) context.file = value;
-    if (route.pattern.find(kIdSegment) != std::string_view::npos) context.id = value;
-    if (route.pattern.find(kSlugSegment) != std::string_view::npos) {
-      context.slug = value;
-      context.game = find_game(value);
-      if (context.game == nullptr) return json_response(404, render_unknown_game());
-    }
-    return route.handler(context);
-  }
-  if (allow.empty()) return json_error(404, "Not found");
-  Response response = json_error(405, "Method not allowed");
-  response.headers.push_back({"Allow", allow + "OPTIONS"});
-  return response;
+  return run_route(request, routes, match_route(routes, request.method, request.target), services,
+                   metrics);
 }
 
 }  // namespace gb::server

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "registry/service.h"
-#include "server/rate_limiter.h"
+#include "server/http/rate_limiter.h"
 #include "store/store.h"
 
 namespace gb::server {

@@ -1,4 +1,4 @@
-#include "server/session.h"
+#include "server/http/session.h"
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
@@ -12,11 +12,11 @@
 #include <optional>
 #include <string_view>
 
-#include "server/body_limit.h"
-#include "server/handler.h"
-#include "server/limits.h"
-#include "server/response_head.h"
-#include "server/run_routes.h"
+#include "server/http/handler.h"
+#include "server/http/limits.h"
+#include "server/http/response_head.h"
+#include "server/routes/routes.h"
+#include "server/routes/run_routes.h"
 
 namespace gb::server {
 namespace {
@@ -33,8 +33,6 @@ constexpr std::chrono::milliseconds kDrainTimeout{2'000};
 constexpr size_t kDrainMaxBytes = 4u << 20;
 // How long a request may wait and work in the pool before the connection gives up on it.
 constexpr std::chrono::seconds kWorkTimeout{120};
-// The route index of an answer given before the request's header was read ("unmatched").
-constexpr size_t kNoRoute = SIZE_MAX;
 
 std::string_view view(beast::string_view s) {
   return {s.data(), s.size()};
@@ -94,7 +92,7 @@ class Session : public std::enable_shared_from_this<Session> {
   // Starts a fresh request: limits set, the idle deadline covering the whole request.
   void read_header() {
     parser_.emplace();
-    route_ = kNoRoute;
+    match_ = RouteMatch{.index = SIZE_MAX};  // an answer before the header counts "unmatched"
     started_ = {};
     parser_->header_limit(static_cast<std::uint32_t>(kMaxHeaderBytes));
     parser_->body_limit(kLargestBodyBytes);  // narrowed to the route's limit in on_header
@@ -105,16 +103,15 @@ class Session : public std::enable_shared_from_this<Session> {
 
   void on_header(beast::error_code ec, std::size_t) {
     if (ec) return on_read_error(ec);
-    if (metrics_ != nullptr) {
-      started_ = Clock::now();
-      auto& request = parser_->get();
-      route_ = metrics_->route_index(view(request.method_string()), view(request.target()));
-    }
+    if (metrics_ != nullptr) started_ = Clock::now();
+    // The one match of this request: its body limit, pool, rate limit, metrics label and handler
+    // all come from the row it finds. The views stay valid while the parser holds the header.
+    const auto& head = parser_->get();
+    match_ = match_route(route_table(), view(head.method_string()), view(head.target()));
     if (parser_->is_done()) return answer();
     // A body is coming: it must fit its route's limit, and its bytes the server-wide budget,
     // before any is read (or a "100 Continue" invites it).
-    const auto& head = parser_->get();
-    size_t limit = max_body_bytes(view(head.method_string()), view(head.target()));
+    size_t limit = match_.body_limit();
     if (parser_->content_length().value_or(0) > limit) {
       return answer_and_close(handle_error(413, "Body too large"));
     }
@@ -192,10 +189,10 @@ class Session : public std::enable_shared_from_this<Session> {
                   client_,
                   view(request[http::field::origin])};
     if (peer_trusted_) plain.client = forwarded_client(request);
-    if (services_ != nullptr && pool_ != nullptr && uses_store(plain)) {
+    if (services_ != nullptr && pool_ != nullptr && match_.on_work_pool()) {
       return answer_from_pool(plain, request.keep_alive(), request.version());
     }
-    send(handle(plain, services_, metrics_), request.keep_alive(), request.version());
+    send(handle(plain, match_, services_, metrics_), request.keep_alive(), request.version());
   }
 
   // The client address a trusted proxy names in the request's X-Forwarded-For (all of its
@@ -214,13 +211,15 @@ class Session : public std::enable_shared_from_this<Session> {
   // Runs a store route on the work pool and sends its answer from this connection's thread.
   // The request's views stay valid: the parser is kept until the answer is written.
   void answer_from_pool(const Request& plain, bool keep_alive, unsigned version) {
-    if (std::optional<Response> refused = admit_submission(plain, services_)) {
-      add_cors_headers(*refused);
-      return send(std::move(*refused), keep_alive, version);
+    if (match_.rate_limited()) {
+      if (std::optional<Response> refused = admit_submission(plain, services_)) {
+        add_cors_headers(*refused);
+        return send(std::move(*refused), keep_alive, version);
+      }
     }
     deadline_ = Clock::now() + kWorkTimeout;
     auto job = [self = shared_from_this(), plain, keep_alive, version] {
-      Response response = handle(plain, self->services_, self->metrics_);
+      Response response = handle(plain, self->match_, self->services_, self->metrics_);
       asio::post(self->socket_.get_executor(),
                  [self, response = std::move(response), keep_alive, version]() mutable {
                    self->send(std::move(response), keep_alive, version);
@@ -239,7 +238,7 @@ class Session : public std::enable_shared_from_this<Session> {
   void send(Response out, bool keep_alive, unsigned version) {
     if (metrics_ != nullptr) {
       auto elapsed = started_ == Clock::time_point{} ? Clock::duration{0} : Clock::now() - started_;
-      metrics_->record(route_, out.status, elapsed);
+      metrics_->record(match_.index, out.status, elapsed);
     }
     write_response_head(out, keep_alive, version, head_);
     body_ = std::move(out.body);
@@ -306,7 +305,7 @@ class Session : public std::enable_shared_from_this<Session> {
   const Services* services_;
   WorkPool* pool_;
   Metrics* metrics_;
-  size_t route_ = kNoRoute;      // the metrics' route index of the request being answered
+  RouteMatch match_;             // the request being answered, matched once when its header came
   Clock::time_point started_{};  // when its header arrived; zero before
   std::string client_;
   const TrustedProxies* trusted_;

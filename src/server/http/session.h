@@ -7,12 +7,12 @@
 
 #include <chrono>
 
-#include "server/body_budget.h"
-#include "server/connection_slot.h"
-#include "server/metrics.h"
-#include "server/services.h"
-#include "server/trusted_proxies.h"
-#include "server/work_pool.h"
+#include "server/http/body_budget.h"
+#include "server/http/connection_slot.h"
+#include "server/http/metrics.h"
+#include "server/http/services.h"
+#include "server/http/trusted_proxies.h"
+#include "server/http/work_pool.h"
 
 namespace gb::server {
 

@@ -1,4 +1,4 @@
-#include "server/site.h"
+#include "server/http/site.h"
 
 namespace gb::server {
 

@@ -1,4 +1,4 @@
-#include "server/target.h"
+#include "server/http/target.h"
 
 namespace gb::server {
 

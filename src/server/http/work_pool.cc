@@ -1,4 +1,4 @@
-#include "server/work_pool.h"
+#include "server/http/work_pool.h"
 
 #include <algorithm>
 

@@ -1,11 +1,11 @@
-#include "server/docs_html.h"
+#include "server/pages/docs_html.h"
 
 #include <simdjson.h>
 
 #include "registry/registry.h"
-#include "server/html.h"
-#include "server/pretty_json.h"
-#include "server/site.h"
+#include "server/http/site.h"
+#include "server/pages/html.h"
+#include "server/pages/pretty_json.h"
 
 namespace gb::server {
 namespace {

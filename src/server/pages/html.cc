@@ -1,4 +1,4 @@
-#include "server/html.h"
+#include "server/pages/html.h"
 
 namespace gb::server {
 

@@ -1,7 +1,7 @@
-#include "server/llms_txt.h"
+#include "server/pages/llms_txt.h"
 
 #include "registry/registry.h"
-#include "server/site.h"
+#include "server/http/site.h"
 
 namespace gb::server {
 

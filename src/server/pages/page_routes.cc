@@ -1,9 +1,9 @@
-#include "server/page_routes.h"
+#include "server/pages/page_routes.h"
 
-#include "server/docs_html.h"
-#include "server/llms_txt.h"
-#include "server/static_files.h"
-#include "server/web_pages.h"
+#include "server/pages/docs_html.h"
+#include "server/pages/llms_txt.h"
+#include "server/pages/static_files.h"
+#include "server/pages/web_pages.h"
 
 namespace gb::server {
 namespace {

@@ -1,7 +1,7 @@
 // The text and HTML routes: llms.txt, the API docs, the lobby and the per-game page.
 #pragma once
 
-#include "server/router.h"
+#include "server/http/router.h"
 
 namespace gb::server {
 

@@ -1,4 +1,4 @@
-#include "server/pretty_json.h"
+#include "server/pages/pretty_json.h"
 
 #include <simdjson.h>
 

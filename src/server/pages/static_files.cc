@@ -1,4 +1,4 @@
-#include "server/static_files.h"
+#include "server/pages/static_files.h"
 
 #include <filesystem>
 #include <fstream>

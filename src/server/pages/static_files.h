@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "server/http_types.h"
+#include "server/http/http_types.h"
 
 namespace gb::server {
 

@@ -1,8 +1,8 @@
-#include "server/web_pages.h"
+#include "server/pages/web_pages.h"
 
 #include "registry/registry.h"
-#include "server/html.h"
-#include "server/site.h"
+#include "server/http/site.h"
+#include "server/pages/html.h"
 
 namespace gb::server {
 namespace {

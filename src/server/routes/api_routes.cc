@@ -1,9 +1,9 @@
-#include "server/api_routes.h"
+#include "server/routes/api_routes.h"
 
 #include "core/json_reader.h"
 #include "core/json_writer.h"
-#include "server/games_index.h"
-#include "server/seed.h"
+#include "server/routes/games_index.h"
+#include "server/routes/seed.h"
 
 namespace gb::server {
 namespace {

@@ -1,7 +1,7 @@
 // The JSON API routes: the game index, init, action and the health check.
 #pragma once
 
-#include "server/router.h"
+#include "server/http/router.h"
 
 namespace gb::server {
 

@@ -1,11 +1,11 @@
-#include "server/batch_route.h"
+#include "server/routes/batch_route.h"
 
 #include <optional>
 #include <string>
 
 #include "core/json_reader.h"
 #include "core/json_writer.h"
-#include "server/body_limit.h"
+#include "server/routes/body_limit.h"
 
 namespace gb::server {
 namespace {

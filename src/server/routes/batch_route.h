@@ -4,7 +4,7 @@
 
 #include <cstddef>
 
-#include "server/router.h"
+#include "server/http/router.h"
 
 namespace gb::server {
 

@@ -1,23 +1,23 @@
-// The request-body limit of each route. Most routes take at most kMaxBodyBytes (1 MiB); a route
-// that needs more (a batch of states) names its own limit in one table (body_limit.cc), and both
-// the socket layer (before reading a body) and the pure handler ask max_body_bytes.
+// The request-body limits of the routes that take more than kMaxBodyBytes (1 MiB). Each is the
+// `body_limit` of its row in the route table (routes.cc), which the server reads from its one
+// match of the request.
 #pragma once
 
 #include <cstddef>
 #include <string_view>
 
-#include "server/limits.h"
+#include "server/http/limits.h"
 
 namespace gb::server {
 
-// The largest body any route accepts: the socket layer's cap before it knows the route.
+// A batch of states (POST /api/games/{slug}/batch): 256 of the largest states with room to spare.
 inline constexpr size_t kMaxBatchBodyBytes = 8u << 20;
 // A run submission (POST /api/runs): up to 100000 actions.
 inline constexpr size_t kMaxRunBodyBytes = 4u << 20;
-inline constexpr size_t kLargestBodyBytes = kMaxBatchBodyBytes;
+static_assert(kMaxBatchBodyBytes <= kLargestBodyBytes && kMaxRunBodyBytes <= kLargestBodyBytes);
 
-// The most body bytes a request with this method and target (path plus optional query) may send;
-// kMaxBodyBytes unless the route table of body_limit.cc names a larger limit for it.
+// The most body bytes a request with this method and target (path plus optional query) may send:
+// its row's limit in the route table, kMaxBodyBytes when no row matches.
 size_t max_body_bytes(std::string_view method, std::string_view target);
 
 }  // namespace gb::server

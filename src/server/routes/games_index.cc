@@ -1,8 +1,8 @@
-#include "server/games_index.h"
+#include "server/routes/games_index.h"
 
 #include "core/json_writer.h"
 #include "registry/registry.h"
-#include "server/site.h"
+#include "server/http/site.h"
 
 namespace gb::server {
 

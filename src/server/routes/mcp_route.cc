@@ -1,4 +1,4 @@
-#include "server/mcp_route.h"
+#include "server/routes/mcp_route.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "server/openapi.h"
+#include "server/routes/openapi.h"
 
 #include <cctype>
 #include <string_view>
@@ -6,8 +6,9 @@
 
 #include "core/json_writer.h"
 #include "registry/registry.h"
-#include "server/batch_route.h"
-#include "server/site.h"
+#include "server/http/site.h"
+#include "server/routes/batch_route.h"
+#include "server/routes/routes.h"
 
 namespace gb::server {
 namespace {
@@ -15,7 +16,7 @@ namespace {
 constexpr std::string_view kSchemas = "#/components/schemas/";
 
 // The component-name prefix of a game: its slug with the first letter upper-cased and anything
-// but letters and digits dropped ("stormlark" -> "Stormlark").
+// but letters and digits dropped ("my-game" -> "Mygame").
 std::string prefix_of(std::string_view slug) {
   std::string out;
   for (char c : slug) {
@@ -152,6 +153,31 @@ void write_common_properties(JsonWriter& w, const std::string& p) {
   w.raw(R"("score":{"type":"integer"},"gameOver":{"type":"boolean"})");
 }
 
+// Writes the schema `name`: an object whose one required property `array` holds
+// kMinBatchItems..kMaxBatchItems items of schema `item` (a batch's request and answer).
+void write_batch_envelope(JsonWriter& w, const std::string& name, std::string_view array,
+                          const std::string& item) {
+  w.key(name);
+  w.begin_object();
+  w.field("type", "object");
+  w.key("required");
+  w.begin_array();
+  w.value(array);
+  w.end_array();
+  w.key("properties");
+  w.begin_object();
+  w.key(array);
+  w.begin_object();
+  w.field("type", "array");
+  w.field("minItems", static_cast<uint64_t>(kMinBatchItems));
+  w.field("maxItems", static_cast<uint64_t>(kMaxBatchItems));
+  w.key("items");
+  write_ref(w, item);
+  w.end_object();
+  w.end_object();
+  w.end_object();
+}
+
 // Writes the schemas of one game: its state, action, observation, spec, and every answer and
 // request of its init, action and batch routes.
 void write_game_schemas(JsonWriter& w, const GameInfo& info) {
@@ -238,22 +264,7 @@ void write_game_schemas(JsonWriter& w, const GameInfo& info) {
   w.end_object();
   w.end_object();
 
-  w.key(p + "BatchRequest");
-  w.begin_object();
-  w.field("type", "object");
-  w.raw(R"("required":["items"])");
-  w.key("properties");
-  w.begin_object();
-  w.key("items");
-  w.begin_object();
-  w.field("type", "array");
-  w.field("minItems", static_cast<uint64_t>(kMinBatchItems));
-  w.field("maxItems", static_cast<uint64_t>(kMaxBatchItems));
-  w.key("items");
-  write_ref(w, p + "ActionRequest");
-  w.end_object();
-  w.end_object();
-  w.end_object();
+  write_batch_envelope(w, p + "BatchRequest", "items", p + "ActionRequest");
 
   // One batch result: an action answer with its status in front.
   const auto with_status = [&](int status, std::string_view target) {
@@ -284,22 +295,7 @@ void write_game_schemas(JsonWriter& w, const GameInfo& info) {
   w.end_array();
   w.end_object();
 
-  w.key(p + "BatchAnswer");
-  w.begin_object();
-  w.field("type", "object");
-  w.raw(R"("required":["results"])");
-  w.key("properties");
-  w.begin_object();
-  w.key("results");
-  w.begin_object();
-  w.field("type", "array");
-  w.field("minItems", static_cast<uint64_t>(kMinBatchItems));
-  w.field("maxItems", static_cast<uint64_t>(kMaxBatchItems));
-  w.key("items");
-  write_ref(w, p + "BatchResult");
-  w.end_object();
-  w.end_object();
-  w.end_object();
+  write_batch_envelope(w, p + "BatchAnswer", "results", p + "BatchResult");
 }
 
 void write_components(JsonWriter& w) {
@@ -361,11 +357,10 @@ void write_seed_parameter(JsonWriter& w) {
         R"(draws one and returns it in state.seed."})");
 }
 
-// Starts an operation object: {operationId, summary, tags, parameters?}.
-void begin_operation(JsonWriter& w, std::string_view method, std::string_view id,
-                     std::string_view summary, std::string_view tag) {
-  w.key(method);
-  w.begin_object();
+// Writes an operation's first members: operationId, summary and tags (the caller has opened the
+// operation object under its method's key).
+void begin_operation(JsonWriter& w, std::string_view id, std::string_view summary,
+                     std::string_view tag) {
   w.field("operationId", id);
   w.field("summary", summary);
   w.key("tags");
@@ -382,113 +377,118 @@ void write_body_errors(JsonWriter& w, std::string_view limit) {
                     "Error");
 }
 
-// Writes the init, action and batch operations of one path triple. `p` is a game's prefix, or
-// empty for the `{slug}` paths, whose schemas are the oneOf of every game's.
-void write_game_paths(JsonWriter& w, std::string_view path_base, const std::string& p) {
-  const bool any = p.empty();
-  const std::string id_prefix = any ? std::string("game") : p;
-  const std::string base(path_base);
-  const auto schema = [&](std::string_view suffix) {
-    if (any) {
+// The schema names and operation ids of a game path: a game's own (its prefix), or the `{slug}`
+// path's, whose schemas are the oneOf of every game's.
+struct GamePath {
+  JsonWriter& w;
+  std::string p;  // the game's prefix, empty for the `{slug}` path
+
+  GamePath(JsonWriter& writer, const GameService* game)
+      : w(writer), p(game != nullptr ? prefix_of(game->info().slug) : std::string()) {}
+  bool any() const { return p.empty(); }
+  std::string id(std::string_view suffix) const {
+    return (any() ? std::string("game") : p) + std::string(suffix);
+  }
+  void schema(std::string_view suffix) const {
+    if (any()) {
       write_one_of_games(w, suffix);
     } else {
       write_ref(w, p + std::string(suffix));
     }
-  };
-  const auto slug_parameter = [&](bool with_seed) {
-    if (!any && !with_seed) return;
+  }
+  void parameters(bool with_seed) const {
+    if (!any() && !with_seed) return;
     w.key("parameters");
     w.begin_array();
-    if (any) write_slug_parameter(w);
+    if (any()) write_slug_parameter(w);
     if (with_seed) write_seed_parameter(w);
     w.end_array();
-  };
+  }
+  void request_body(std::string_view suffix) const {
+    w.key("requestBody");
+    w.begin_object();
+    w.field("required", true);
+    w.key("content");
+    w.begin_object();
+    w.key("application/json");
+    w.begin_object();
+    w.key("schema");
+    schema(suffix);
+    w.end_object();
+    w.end_object();
+    w.end_object();
+  }
+};
 
-  w.key(base + "/init");
-  w.begin_object();
-  begin_operation(w, "get", id_prefix + "Init", "Start a game (init answer).", "games");
-  slug_parameter(true);
+// GET /api/games/{slug}/init (or one game's own path when `game` is set).
+void write_init_operation(JsonWriter& w, const GameService* game) {
+  GamePath g(w, game);
+  begin_operation(w, g.id("Init"), "Start a game (init answer).", "games");
+  g.parameters(true);
   w.key("responses");
   w.begin_object();
-  write_response(w, "200", "The init answer.", "application/json", [&] { schema("InitAnswer"); });
+  write_response(w, "200", "The init answer.", "application/json", [&] { g.schema("InitAnswer"); });
   json_ref_response(w, "400", "The seed is not plain decimal in 0..4294967295.", "InvalidSeed");
-  if (any) json_ref_response(w, "404", "Unknown game.", "UnknownGame");
-  w.end_object();
-  w.end_object();
-  w.end_object();
-
-  w.key(base + "/action");
-  w.begin_object();
-  begin_operation(w, "post", id_prefix + "Action",
-                  "Apply one action to a carried state (accepted or refused).", "games");
-  slug_parameter(false);
-  w.key("requestBody");
-  w.begin_object();
-  w.field("required", true);
-  w.key("content");
-  w.begin_object();
-  w.key("application/json");
-  w.begin_object();
-  w.key("schema");
-  schema("ActionRequest");
-  w.end_object();
-  w.end_object();
-  w.end_object();
-  w.key("responses");
-  w.begin_object();
-  write_response(w, "200", "Accepted (ok true) or refused by the rules (ok false).",
-                 "application/json", [&] { schema("ActionAnswer"); });
-  json_ref_response(w, "400",
-                    "Invalid body (not JSON, no state or action, an action outside the grammar) "
-                    "or Invalid state.",
-                    "InvalidInput");
-  if (any) json_ref_response(w, "404", "Unknown game.", "UnknownGame");
-  write_body_errors(w, "1 MiB");
-  w.end_object();
-  w.end_object();
-  w.end_object();
-
-  w.key(base + "/batch");
-  w.begin_object();
-  begin_operation(w, "post", id_prefix + "Batch",
-                  "Apply 1..256 independent {state, action} items in one request.", "games");
-  slug_parameter(false);
-  w.key("requestBody");
-  w.begin_object();
-  w.field("required", true);
-  w.key("content");
-  w.begin_object();
-  w.key("application/json");
-  w.begin_object();
-  w.key("schema");
-  schema("BatchRequest");
-  w.end_object();
-  w.end_object();
-  w.end_object();
-  w.key("responses");
-  w.begin_object();
-  write_response(w, "200",
-                 "One result per item, in item order: the action route's answer for that item "
-                 "with its status (200 or 400) in front.",
-                 "application/json", [&] { schema("BatchAnswer"); });
-  json_ref_response(w, "400",
-                    "A malformed envelope: not JSON, no items array, 0 or more than 256 items, "
-                    "an item that is not an object.",
-                    "InvalidEnvelope");
-  if (any) json_ref_response(w, "404", "Unknown game.", "UnknownGame");
-  write_body_errors(w, "8 MiB");
-  w.end_object();
-  w.end_object();
+  if (g.any()) json_ref_response(w, "404", "Unknown game.", "UnknownGame");
   w.end_object();
 }
 
-// A GET path answering one schema (or text) with 200.
-void write_simple_get(JsonWriter& w, std::string_view path, std::string_view id,
-                      std::string_view summary, std::string_view tag, std::string_view type,
-                      std::string_view schema_name, bool slug) {
-  w.key(path);
+// The texts of a POST game operation (action or batch).
+struct PostGameTexts {
+  std::string_view id;  // appended to the game's prefix, e.g. "Action"
+  std::string_view summary;
+  std::string_view request;  // the request body's schema suffix
+  std::string_view answer_200;
+  std::string_view answer;  // the 200 answer's schema suffix
+  std::string_view answer_400;
+  std::string_view schema_400;
+  std::string_view limit;  // the body limit, e.g. "1 MiB"
+};
+
+// POST /api/games/{slug}/<route> (or one game's own path when `game` is set).
+void write_post_game_operation(JsonWriter& w, const GameService* game, const PostGameTexts& t) {
+  GamePath g(w, game);
+  begin_operation(w, g.id(t.id), t.summary, "games");
+  g.parameters(false);
+  g.request_body(t.request);
+  w.key("responses");
   w.begin_object();
-  begin_operation(w, "get", id, summary, tag);
+  write_response(w, "200", t.answer_200, "application/json", [&] { g.schema(t.answer); });
+  json_ref_response(w, "400", t.answer_400, t.schema_400);
+  if (g.any()) json_ref_response(w, "404", "Unknown game.", "UnknownGame");
+  write_body_errors(w, t.limit);
+  w.end_object();
+}
+
+// POST /api/games/{slug}/action.
+void write_action_operation(JsonWriter& w, const GameService* game) {
+  write_post_game_operation(
+      w, game,
+      {"Action", "Apply one action to a carried state (accepted or refused).", "ActionRequest",
+       "Accepted (ok true) or refused by the rules (ok false).", "ActionAnswer",
+       "Invalid body (not JSON, no state or action, an action outside the grammar) or Invalid "
+       "state.",
+       "InvalidInput", "1 MiB"});
+}
+
+// POST /api/games/{slug}/batch.
+void write_batch_operation(JsonWriter& w, const GameService* game) {
+  write_post_game_operation(
+      w, game,
+      {"Batch", "Apply 1..256 independent {state, action} items in one request.", "BatchRequest",
+       "One result per item, in item order: the action route's answer for that item with its "
+       "status (200 or 400) in front.",
+       "BatchAnswer",
+       "A malformed envelope: not JSON, no items array, 0 or more than 256 items, an item that is "
+       "not an object.",
+       "InvalidEnvelope", "8 MiB"});
+}
+
+// A GET operation answering one schema (or text) with 200.
+void write_simple_get(JsonWriter& w, std::string_view id, std::string_view summary,
+                      std::string_view tag, std::string_view type, std::string_view schema_name,
+                      bool slug) {
+  begin_operation(w, id, summary, tag);
   if (slug) {
     w.key("parameters");
     w.begin_array();
@@ -504,15 +504,11 @@ void write_simple_get(JsonWriter& w, std::string_view path, std::string_view id,
   }
   if (slug) json_ref_response(w, "404", "Unknown game.", "UnknownGame");
   w.end_object();
-  w.end_object();
-  w.end_object();
 }
 
-// The runs, leaderboard and daily routes of SPEC.md section 8.
-void write_run_paths(JsonWriter& w) {
-  w.key("/api/runs");
-  w.begin_object();
-  begin_operation(w, "post", "submitRun",
+// POST /api/runs (SPEC.md section 8).
+void write_submit_run_operation(JsonWriter& w, const GameService*) {
+  begin_operation(w, "submitRun",
                   "Submit a run (slug, seed, actions); the server replays it and stores the "
                   "score it computed.",
                   "runs");
@@ -535,12 +531,11 @@ void write_run_paths(JsonWriter& w) {
                     "try again, and nothing was stored.",
                     "Error");
   w.end_object();
-  w.end_object();
-  w.end_object();
+}
 
-  w.key("/api/runs/{id}");
-  w.begin_object();
-  begin_operation(w, "get", "getRun", "A stored run with its actions.", "runs");
+// GET /api/runs/{id}.
+void write_get_run_operation(JsonWriter& w, const GameService*) {
+  begin_operation(w, "getRun", "A stored run with its actions.", "runs");
   w.raw(R"("parameters":[{"name":"id","in":"path","required":true,"schema":{"type":"string"}}])");
   w.key("responses");
   w.begin_object();
@@ -548,12 +543,11 @@ void write_run_paths(JsonWriter& w) {
   json_ref_response(w, "404", "Unknown or hidden run.", "Error");
   json_ref_response(w, "503", "Busy or Store unavailable (Retry-After).", "Error");
   w.end_object();
-  w.end_object();
-  w.end_object();
+}
 
-  w.key("/api/leaderboard/{slug}");
-  w.begin_object();
-  begin_operation(w, "get", "getLeaderboard",
+// GET /api/leaderboard/{slug}.
+void write_leaderboard_operation(JsonWriter& w, const GameService*) {
+  begin_operation(w, "getLeaderboard",
                   "A game's board: each name's best verified run, descending score, "
                   "competition ranking.",
                   "runs");
@@ -575,19 +569,12 @@ void write_run_paths(JsonWriter& w) {
   json_ref_response(w, "404", "Unknown game.", "UnknownGame");
   json_ref_response(w, "503", "Busy or Store unavailable (Retry-After).", "Error");
   w.end_object();
-  w.end_object();
-  w.end_object();
-
-  write_simple_get(w, "/api/daily/{slug}", "getDaily", "Today's (UTC) challenge seed.", "runs", "",
-                   "Daily", true);
 }
 
 // POST /mcp: the MCP server's Streamable HTTP endpoint (docs/mcp.md); its messages are
 // JSON-RPC 2.0, described by the MCP specification rather than here.
-void write_mcp_path(JsonWriter& w) {
-  w.key("/mcp");
-  w.begin_object();
-  begin_operation(w, "post", "mcp",
+void write_mcp_operation(JsonWriter& w, const GameService*) {
+  begin_operation(w, "mcp",
                   "MCP (Model Context Protocol, revision 2025-11-25) over Streamable HTTP: one "
                   "JSON-RPC 2.0 message per request; the game tools of docs/mcp.md.",
                   "mcp");
@@ -605,42 +592,11 @@ void write_mcp_path(JsonWriter& w) {
                     "Error");
   json_ref_response(w, "503", "Busy or Store unavailable (Retry-After).", "Error");
   w.end_object();
-  w.end_object();
-  w.end_object();
 }
 
-void write_paths(JsonWriter& w) {
-  w.key("paths");
-  w.begin_object();
-  write_simple_get(w, "/api/games", "listGames", "The index of every game.", "games", "",
-                   "GamesIndex", false);
-  for (const GameService* game : all_games()) {
-    const GameInfo& info = game->info();
-    write_game_paths(w, "/api/games/" + std::string(info.slug), prefix_of(info.slug));
-  }
-  write_game_paths(w, "/api/games/{slug}", "");
-  write_run_paths(w);
-  write_mcp_path(w);
-  write_simple_get(w, "/healthz", "health", "Liveness: {\"ok\":true}.", "service", "", "Health",
-                   false);
-  write_simple_get(w, "/openapi.json", "openapi", "This document.", "service", "application/json",
-                   "", false);
-  write_simple_get(w, "/metrics", "metrics",
-                   "Prometheus text exposition (version 0.0.4): requests by route and status, "
-                   "latency histograms, the work queue, store errors, open connections.",
-                   "service", "text/plain", "", false);
-  write_simple_get(w, "/llms.txt", "llmsTxt", "The plain-text entry point for agents.", "docs",
-                   "text/plain", "", false);
-  write_simple_get(w, "/docs/api", "docsOverview", "HTML docs: the loop and every game.", "docs",
-                   "text/html", "", false);
-  write_simple_get(w, "/docs/api/{slug}", "gameDocs", "HTML docs of one game.", "docs", "text/html",
-                   "", true);
-  write_simple_get(w, "/", "lobby", "The browser lobby (HTML).", "pages", "text/html", "", false);
-  write_simple_get(w, "/play/{slug}", "playPage", "The human play page of one game (HTML).",
-                   "pages", "text/html", "", true);
-  w.key("/web/{file}");
-  w.begin_object();
-  begin_operation(w, "get", "webAsset",
+// GET /web/{file}.
+void write_web_asset_operation(JsonWriter& w, const GameService*) {
+  begin_operation(w, "webAsset",
                   "A script, style sheet or image of the web root (.js .mjs .css .svg .png).",
                   "pages");
   w.raw(R"("parameters":[{"name":"file","in":"path","required":true,)"
@@ -650,8 +606,47 @@ void write_paths(JsonWriter& w) {
   text_response(w, "The file, typed by its extension.", "*/*");
   json_ref_response(w, "404", "Not found.", "Error");
   w.end_object();
+}
+
+// Writes one path item {"<method>": {operation}} of `route` at `path` (`game` for a per-game
+// path, else null).
+void write_path(JsonWriter& w, const Route& route, std::string_view path, const GameService* game) {
+  std::string method(route.method);
+  for (char& c : method) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  w.key(path);
+  w.begin_object();
+  w.key(method);
+  w.begin_object();
+  route.openapi->write(w, game);
   w.end_object();
   w.end_object();
+}
+
+// The paths object, from the route table in its order. A run of per-game rows is described once
+// per registered game (`{slug}` replaced by its slug), then once as the `{slug}` pattern.
+void write_paths(JsonWriter& w, std::span<const Route> routes) {
+  w.key("paths");
+  w.begin_object();
+  for (size_t i = 0; i < routes.size();) {
+    if (routes[i].openapi == nullptr) {
+      ++i;
+      continue;
+    }
+    size_t end = i + 1;
+    while (routes[i].openapi->per_game && end < routes.size() && routes[end].openapi != nullptr &&
+           routes[end].openapi->per_game) {
+      ++end;
+    }
+    if (routes[i].openapi->per_game) {
+      for (const GameService* game : all_games()) {
+        for (size_t r = i; r < end; ++r) {
+          write_path(w, routes[r], described_path(routes[r].pattern, game->info().slug), game);
+        }
+      }
+    }
+    for (size_t r = i; r < end; ++r) write_path(w, routes[r], routes[r].pattern, nullptr);
+    i = end;
+  }
   w.end_object();
 }
 
@@ -674,13 +669,66 @@ std::string render_document() {
   w.raw(
       R"("tags":[{"name":"games"},{"name":"runs"},{"name":"mcp"},{"name":"docs"},{"name":"pages"},)"
       R"({"name":"service"}])");
-  write_paths(w);
+  write_paths(w, route_table());
   write_components(w);
   w.end_object();
   return w.take();
 }
 
 }  // namespace
+
+std::string described_path(std::string_view pattern, std::string_view slug) {
+  std::string path(pattern);
+  size_t at = path.find("{slug}");
+  if (at != std::string::npos) path.replace(at, 6, slug);
+  return path;
+}
+
+// The operations the route table names, one per described row.
+const OpenApiOperation kListGamesOperation{[](JsonWriter& w, const GameService*) {
+  write_simple_get(w, "listGames", "The index of every game.", "games", "", "GamesIndex", false);
+}};
+const OpenApiOperation kInitOperation{write_init_operation, true};
+const OpenApiOperation kActionOperation{write_action_operation, true};
+const OpenApiOperation kBatchOperation{write_batch_operation, true};
+const OpenApiOperation kSubmitRunOperation{write_submit_run_operation};
+const OpenApiOperation kGetRunOperation{write_get_run_operation};
+const OpenApiOperation kLeaderboardOperation{write_leaderboard_operation};
+const OpenApiOperation kDailyOperation{[](JsonWriter& w, const GameService*) {
+  write_simple_get(w, "getDaily", "Today's (UTC) challenge seed.", "runs", "", "Daily", true);
+}};
+const OpenApiOperation kMcpOperation{write_mcp_operation};
+const OpenApiOperation kHealthOperation{[](JsonWriter& w, const GameService*) {
+  write_simple_get(w, "health", "Liveness: {\"ok\":true}.", "service", "", "Health", false);
+}};
+const OpenApiOperation kOpenApiOperation{[](JsonWriter& w, const GameService*) {
+  write_simple_get(w, "openapi", "This document.", "service", "application/json", "", false);
+}};
+const OpenApiOperation kMetricsOperation{[](JsonWriter& w, const GameService*) {
+  write_simple_get(w, "metrics",
+                   "Prometheus text exposition (version 0.0.4): requests by route and status, "
+                   "latency histograms, the work queue, store errors, open connections.",
+                   "service", "text/plain", "", false);
+}};
+const OpenApiOperation kLlmsTxtOperation{[](JsonWriter& w, const GameService*) {
+  write_simple_get(w, "llmsTxt", "The plain-text entry point for agents.", "docs", "text/plain", "",
+                   false);
+}};
+const OpenApiOperation kDocsOverviewOperation{[](JsonWriter& w, const GameService*) {
+  write_simple_get(w, "docsOverview", "HTML docs: the loop and every game.", "docs", "text/html",
+                   "", false);
+}};
+const OpenApiOperation kGameDocsOperation{[](JsonWriter& w, const GameService*) {
+  write_simple_get(w, "gameDocs", "HTML docs of one game.", "docs", "text/html", "", true);
+}};
+const OpenApiOperation kLobbyOperation{[](JsonWriter& w, const GameService*) {
+  write_simple_get(w, "lobby", "The browser lobby (HTML).", "pages", "text/html", "", false);
+}};
+const OpenApiOperation kPlayPageOperation{[](JsonWriter& w, const GameService*) {
+  write_simple_get(w, "playPage", "The human play page of one game (HTML).", "pages", "text/html",
+                   "", true);
+}};
+const OpenApiOperation kWebAssetOperation{write_web_asset_operation};
 
 const std::string& openapi_document() {
   static const std::string kDocument = render_document();

@@ -1,14 +1,15 @@
-#include "server/run_routes.h"
+#include "server/routes/run_routes.h"
 
 #include <charconv>
 #include <chrono>
 
+#include "core/clock.h"
 #include "core/json_writer.h"
 #include "registry/registry.h"
+#include "runs/codec.h"
 #include "runs/secrets.h"
-#include "server/metrics.h"
-#include "server/run_codec.h"
-#include "server/seed.h"
+#include "server/http/metrics.h"
+#include "server/routes/seed.h"
 
 namespace gb::server {
 namespace {
@@ -70,22 +71,8 @@ bool valid_date(std::string_view text) {
 
 }  // namespace
 
-std::string utc_today() {
-  return runs::utc_now().substr(0, 10);
-}
-
-bool uses_store(const Request& request) {
-  Target target = split_target(request.target);
-  return target.path == "/api/runs" || target.path.starts_with("/api/runs/") ||
-         target.path.starts_with("/api/leaderboard/") || target.path.starts_with("/api/daily/") ||
-         (request.method == "POST" && target.path == "/mcp") || target.path == "/metrics";
-}
-
 std::optional<Response> admit_submission(const Request& request, const Services* services) {
   if (services == nullptr || services->submit_limiter == nullptr) return std::nullopt;
-  if (request.method != "POST" || split_target(request.target).path != "/api/runs") {
-    return std::nullopt;
-  }
   int64_t wait = services->submit_limiter->take(request.client);
   if (wait == 0) return std::nullopt;
   Response r = json_error(429, "Too many runs");
@@ -99,11 +86,11 @@ Response submit_run_route(const RouteContext& context) {
   Issues issues;
   std::optional<JsonValue> root = parse_json(context.request.body, issues, kMaxRunBodyBytes);
   if (!root) return error_with_issues(400, "Invalid run", issues);
-  std::optional<runs::RunSubmission> submission = decode_submission(*root, issues);
+  std::optional<runs::RunSubmission> submission = runs::decode_submission(*root, issues);
   if (!submission) return error_with_issues(400, "Invalid run", issues);
   runs::SubmitAnswer answer;
   try {
-    answer = runs::submit_run(*services->store, *submission, runs::utc_now(), services->bounds);
+    answer = runs::submit_run(*services->store, *submission, utc_now(), services->bounds);
   } catch (const store::StoreError&) {
     return store_unavailable(context);
   }
@@ -122,9 +109,9 @@ Response submit_run_route(const RouteContext& context) {
     case runs::SubmitVerdict::kNameTaken:
       return json_error(403, "Name taken");
     case runs::SubmitVerdict::kCreated:
-      return json_response(201, encode_submit_answer(answer));
+      return json_response(201, runs::encode_submit_answer(answer));
     case runs::SubmitVerdict::kExisting:
-      return json_response(200, encode_submit_answer(answer));
+      return json_response(200, runs::encode_submit_answer(answer));
   }
   return json_error(500, "Internal error");
 }
@@ -139,7 +126,7 @@ Response get_run_route(const RouteContext& context) {
     if (!run || run->hidden) return json_error(404, "Unknown run");
     const GameService* game = find_game(run->slug);
     bool current = game != nullptr && game->info().rules_version == run->rules_version;
-    return json_response(200, encode_stored_run(*run, current));
+    return json_response(200, runs::encode_stored_run(*run, current));
   } catch (const store::StoreError&) {
     return store_unavailable(context);
   }
@@ -186,7 +173,7 @@ Response leaderboard_route(const RouteContext& context) {
     query.offset = *parsed;
   }
   try {
-    return json_response(200, encode_board(query, services->store->leaderboard(query)));
+    return json_response(200, runs::encode_board(query, services->store->leaderboard(query)));
   } catch (const store::StoreError&) {
     return store_unavailable(context);
   }
@@ -198,7 +185,7 @@ Response daily_route(const RouteContext& context) {
   std::string day = utc_today();
   std::string_view slug = context.game->info().slug;
   return json_response(
-      200, encode_daily(slug, day, runs::daily_seed(services->daily_secret, slug, day)));
+      200, runs::encode_daily(slug, day, runs::daily_seed(services->daily_secret, slug, day)));
 }
 
 }  // namespace gb::server

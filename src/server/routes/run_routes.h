@@ -1,12 +1,12 @@
 // The routes of SPEC section 8: submitting a run (verified by replay), reading one back, the
-// boards and the daily challenge. They touch the store, so the server runs them on its work pool.
+// boards and the daily challenge. They touch the store, so their rows run them on the work pool.
 #pragma once
 
 #include <optional>
 
-#include "server/body_limit.h"
-#include "server/router.h"
-#include "server/services.h"
+#include "server/http/router.h"
+#include "server/http/services.h"
+#include "server/routes/body_limit.h"
 
 namespace gb::server {
 
@@ -19,14 +19,8 @@ Response leaderboard_route(const RouteContext& context);
 // GET /api/daily/{slug}: today's (UTC) challenge seed.
 Response daily_route(const RouteContext& context);
 
-// The per-client submission limit, checked on the connection thread before the work is queued:
-// a 429 answer with Retry-After, or nullopt to go on.
+// The per-client submission limit, checked on the connection thread before the work of a
+// rate-limited row (POST /api/runs) is queued: a 429 answer with Retry-After, or nullopt to go on.
 std::optional<Response> admit_submission(const Request& request, const Services* services);
-
-// Whether `request` goes to the work pool (it touches the store; POST /mcp included).
-bool uses_store(const Request& request);
-
-// Today's UTC date, YYYY-MM-DD.
-std::string utc_today();
 
 }  // namespace gb::server

@@ -1,4 +1,4 @@
-#include "server/seed.h"
+#include "server/routes/seed.h"
 
 #include <atomic>
 #include <charconv>
