@@ -1,10 +1,5 @@
 #include "core/hash.h"
 
-#include <openssl/evp.h>
-
-#include <array>
-#include <stdexcept>
-
 namespace gb {
 
 std::string hex64(uint64_t h) {
@@ -26,15 +21,6 @@ std::string hex_bytes(const unsigned char* bytes, size_t n) {
     out.push_back(kDigits[bytes[i] & 15]);
   }
   return out;
-}
-
-std::string sha256_hex(std::string_view bytes) {
-  std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
-  unsigned int length = 0;
-  if (EVP_Digest(bytes.data(), bytes.size(), digest.data(), &length, EVP_sha256(), nullptr) != 1) {
-    throw std::runtime_error("sha256 failed");
-  }
-  return hex_bytes(digest.data(), length);
 }
 
 }  // namespace gb

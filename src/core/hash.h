@@ -30,7 +30,8 @@ inline std::string state_hash(std::string_view state_json) {
   return hex64(fnv1a64(state_json));
 }
 
-// Returns the SHA-256 of `bytes` as 64 lower-case hex digits.
+// Returns the SHA-256 of `bytes` as 64 lower-case hex digits (sha256.cc, target gb_sha256: the
+// one piece that needs OpenSSL, so the engines' builds for Python and WebAssembly stay without).
 std::string sha256_hex(std::string_view bytes);
 
 }  // namespace gb
