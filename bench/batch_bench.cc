@@ -12,7 +12,7 @@
 
 #include "harness/http_transport.h"
 #include "registry/registry.h"
-#include "server/http_server.h"
+#include "server/http/http_server.h"
 
 namespace gb {
 namespace {

@@ -9,7 +9,7 @@
 
 #include <memory>
 
-#include "server/handler.h"
+#include "server/http/handler.h"
 #include "store/sqlite_store.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

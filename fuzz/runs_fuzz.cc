@@ -12,7 +12,7 @@
 #include <memory>
 #include <string>
 
-#include "server/handler.h"
+#include "server/http/handler.h"
 #include "store/sqlite_store.h"
 
 namespace {

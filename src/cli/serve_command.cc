@@ -9,11 +9,11 @@
 #include "cli/commands.h"
 #include "cli/store_options.h"
 #include "runs/secrets.h"
-#include "server/http_server.h"
-#include "server/rate_limiter.h"
-#include "server/services.h"
-#include "server/static_files.h"
-#include "server/trusted_proxies.h"
+#include "server/http/http_server.h"
+#include "server/http/rate_limiter.h"
+#include "server/http/services.h"
+#include "server/http/trusted_proxies.h"
+#include "server/pages/static_files.h"
 
 namespace gb::cli {
 namespace {

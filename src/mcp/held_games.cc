@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <ctime>
 
+#include "core/clock.h"
 #include "core/json_writer.h"
 #include "registry/registry.h"
 #include "runs/secrets.h"
@@ -121,20 +122,6 @@ std::string mint_game_id() {
   return id;
 }
 
-std::string utc_hours_ago(int hours) {
-  using namespace std::chrono;
-  auto then = system_clock::now() - std::chrono::hours(hours);
-  std::time_t seconds = system_clock::to_time_t(then);
-  auto millis = duration_cast<milliseconds>(then.time_since_epoch()).count() % 1000;
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char text[64];
-  std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900,
-                utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec,
-                static_cast<int>(millis));
-  return text;
-}
-
 GameResult start_game(store::Store& store, const GameService& service, uint32_t seed,
                       const std::string& client) {
   store.expire_games(utc_hours_ago(kIdleHours));
@@ -145,7 +132,7 @@ GameResult start_game(store::Store& store, const GameService& service, uint32_t 
   game.slug = std::string(service.info().slug);
   game.seed = seed;
   game.client = client;
-  game.created_at = runs::utc_now();
+  game.created_at = utc_now();
   game.updated_at = game.created_at;
   if (!store.create_game(game, kMaxGamesPerClient)) {
     return failure(Status::kTooManyGames,
@@ -201,7 +188,7 @@ GameResult play_actions(store::Store& store, std::string_view id,
     p.answer_json = w.take();
   }
   if (r.applied > 0) {
-    std::string now = runs::utc_now();
+    std::string now = utc_now();
     int64_t before = p.game.length;
     p.game.actions_json = join_actions(played, played.size());
     p.game.length = static_cast<int64_t>(played.size());

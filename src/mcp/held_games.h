@@ -54,7 +54,4 @@ GameResult play_actions(store::Store& store, std::string_view id,
 // Returns a fresh random game handle: "g" and 24 hex digits (96 random bits).
 std::string mint_game_id();
 
-// Returns the ISO-8601 UTC time `hours` before now, in the store's format.
-std::string utc_hours_ago(int hours);
-
 }  // namespace gb::mcp

@@ -3,10 +3,12 @@
 #include <array>
 #include <charconv>
 
+#include "core/clock.h"
 #include "core/json_writer.h"
 #include "mcp/game_text.h"
 #include "mcp/held_games.h"
 #include "registry/registry.h"
+#include "runs/codec.h"
 #include "runs/secrets.h"
 #include "runs/submit.h"
 
@@ -244,7 +246,7 @@ ToolAnswer submit_run(JsonValue args, const ToolContext& context) {
   if (!actions) return unavailable("the stored actions do not parse");
   submission.actions = *actions;
   runs::SubmitAnswer answer =
-      runs::submit_run(*context.store, submission, runs::utc_now(), context.bounds);
+      runs::submit_run(*context.store, submission, utc_now(), context.bounds);
   switch (answer.verdict) {
     case runs::SubmitVerdict::kInvalid: {
       std::string text = "not submitted:";
@@ -271,19 +273,7 @@ ToolAnswer submit_run(JsonValue args, const ToolContext& context) {
             "submit again under this name): " +
             answer.token + "\n";
   }
-  JsonWriter w;
-  w.begin_object();
-  w.field("id", run.id);
-  w.field("slug", run.slug);
-  w.field("name", run.name);
-  w.field("score", run.score);
-  w.field("rank", answer.rank);
-  w.field("length", run.length);
-  w.field("over", run.over);
-  w.field("stored", answer.verdict == runs::SubmitVerdict::kCreated ? "created" : "existing");
-  if (!answer.token.empty()) w.field("token", answer.token);
-  w.end_object();
-  return text_answer(std::move(text), w.take());
+  return text_answer(std::move(text), runs::encode_submit_summary(answer));
 }
 
 constexpr auto kTools = std::to_array<Tool>({

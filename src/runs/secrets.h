@@ -1,6 +1,6 @@
 // Tokens, hashes and the daily seed (OpenSSL): a name's token is 256 random bits shown once,
 // the store keeps only its SHA-256; the daily seed is an HMAC of (slug, date) under a secret the
-// store keeps, so nobody can know a day's seed before that day.
+// store keeps, so nobody can know a day's seed before that day. Plain hashing is core/hash.h's.
 #pragma once
 
 #include <cstdint>
@@ -11,9 +11,6 @@ namespace gb::runs {
 
 // Returns 32 random bytes from the operating system's generator, as 64 hex digits.
 std::string random_token();
-
-// Returns the SHA-256 of `bytes` as 64 lower-case hex digits.
-std::string sha256_hex(std::string_view bytes);
 
 // Returns the challenge seed of `slug` on `date` (YYYY-MM-DD): the first 32 bits of
 // HMAC-SHA256(secret, slug + "/" + date).

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <ctime>
 
+#include "core/hash.h"
 #include "runs/names.h"
 #include "runs/secrets.h"
 #include "runs/verify.h"
@@ -87,20 +88,6 @@ SubmitAnswer submit_run(store::Store& store, const RunSubmission& submission,
   answer.rank = store.rank_of(answer.run.slug, answer.run.kind, answer.run.rules_version,
                               answer.run.score, answer.run.name_key);
   return answer;
-}
-
-std::string utc_now() {
-  using namespace std::chrono;
-  auto now = system_clock::now();
-  std::time_t seconds = system_clock::to_time_t(now);
-  auto millis = duration_cast<milliseconds>(now.time_since_epoch()).count() % 1000;
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char text[64];
-  std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900,
-                utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec,
-                static_cast<int>(millis));
-  return text;
 }
 
 }  // namespace gb::runs

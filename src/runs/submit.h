@@ -41,7 +41,4 @@ struct SubmitAnswer {
 SubmitAnswer submit_run(store::Store& store, const RunSubmission& submission,
                         const std::string& now, const RunBounds& bounds = {});
 
-// Returns the current UTC time as ISO-8601 with milliseconds, e.g. 2026-12-03T11:05:42.123Z.
-std::string utc_now();
-
 }  // namespace gb::runs

@@ -37,7 +37,7 @@ Verification verify_run(std::string_view slug, uint32_t seed, JsonValue actions,
   run.length = replay.length;
   run.steps = replay.steps;
   run.over = replay.over;
-  run.state_hash = agents::hex64(fnv1a64(replay.final_state));
+  run.state_hash = state_hash(replay.final_state);
   run.rules_version = game->info().rules_version;
   verdict.run = std::move(run);
   return verdict;

@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "store/rows.h"
 #include "store/store_sql.h"
 
 namespace gb::store {
@@ -31,6 +32,14 @@ class Result {
 
  private:
   PGresult* r_;
+};
+
+// One row of a Result, as store/rows.h reads it.
+struct PgRow {
+  const Result& result;
+  int row;
+  int64_t integer(int col) const { return result.integer(row, col); }
+  std::string text(int col) const { return result.text(row, col); }
 };
 
 // Parameters as text (libpq's text format); a null entry sends SQL NULL.
@@ -128,8 +137,7 @@ class PostgresStore final : public Store {
         if (claimed.rows() == 1) {
           result.name_claimed = true;
         } else {
-          Result owner =
-              c.run("SELECT token_hash FROM names WHERE name_key = $1", Params().add(run.name_key));
+          Result owner = c.run(postgres_sql(kSelectNameOwner), Params().add(run.name_key));
           if (owner.rows() != 1 || owner.text(0, 0) != presented_token_hash) {
             c.run("ROLLBACK");
             result.status = SubmitStatus::kNameTaken;
@@ -145,10 +153,10 @@ class PostgresStore final : public Store {
           result.run.id = inserted.integer(0, 0);
         } else {
           Result existing =
-              c.run(std::string(kSelectRun) + " WHERE run_key = $1", Params().add(run.run_key));
+              c.run(select_run_by_key_sql(Dialect::kPostgres), Params().add(run.run_key));
           if (existing.rows() != 1) throw StoreError("postgres: a conflicting run vanished");
           result.status = SubmitStatus::kExisting;
-          result.run = read_run(existing, 0);
+          result.run = read_run(PgRow{existing, 0});
         }
         c.run("COMMIT");
       } catch (...) {
@@ -161,15 +169,15 @@ class PostgresStore final : public Store {
 
   std::optional<StoredRun> run(int64_t id) override {
     return with_connection([&](Connection& c) -> std::optional<StoredRun> {
-      Result r = c.run(std::string(kSelectRun) + " WHERE id = $1", Params().add(id));
+      Result r = c.run(select_run_by_id_sql(Dialect::kPostgres), Params().add(id));
       if (r.rows() == 0) return std::nullopt;
-      return read_run(r, 0);
+      return read_run(PgRow{r, 0});
     });
   }
 
   bool set_hidden(int64_t id, bool hidden) override {
     return with_connection([&](Connection& c) {
-      Result r = c.run("UPDATE runs SET hidden = $1 WHERE id = $2 RETURNING id",
+      Result r = c.run(postgres_sql(std::string(kSetRunHidden) + " RETURNING id"),
                        Params().add(int64_t{hidden ? 1 : 0}).add(id));
       return r.rows() > 0;
     });
@@ -184,17 +192,7 @@ class PostgresStore final : public Store {
       page.add(query.limit).add(query.offset);
       Result rows = c.run(board_page_sql(Dialect::kPostgres), page);
       for (int i = 0; i < rows.rows(); ++i) {
-        BoardEntry e;
-        e.rank = rows.integer(i, 0);
-        e.id = rows.integer(i, 1);
-        e.name = rows.text(i, 2);
-        e.kind = rows.text(i, 3);
-        e.agent = rows.text(i, 4);
-        e.score = rows.integer(i, 5);
-        e.length = rows.integer(i, 6);
-        e.seed = static_cast<uint32_t>(rows.integer(i, 7));
-        e.created_at = rows.text(i, 8);
-        board.entries.push_back(std::move(e));
+        board.entries.push_back(read_entry(PgRow{rows, i}));
       }
       return board;
     });
@@ -212,9 +210,8 @@ class PostgresStore final : public Store {
 
   std::string get_or_put_setting(std::string_view key, std::string_view value) override {
     return with_connection([&](Connection& c) {
-      c.run("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
-            Params().add(key).add(value));
-      Result r = c.run("SELECT value FROM settings WHERE key = $1", Params().add(key));
+      c.run(postgres_sql(kInsertSetting), Params().add(key).add(value));
+      Result r = c.run(postgres_sql(kSelectSetting), Params().add(key));
       if (r.rows() != 1) throw StoreError("postgres: setting vanished");
       return r.text(0, 0);
     });
@@ -239,18 +236,9 @@ class PostgresStore final : public Store {
 
   std::optional<HeldGame> game(std::string_view id) override {
     return with_connection([&](Connection& c) -> std::optional<HeldGame> {
-      Result r = c.run(std::string(kSelectGame) + " WHERE id = $1", Params().add(id));
+      Result r = c.run(select_game_by_id_sql(Dialect::kPostgres), Params().add(id));
       if (r.rows() == 0) return std::nullopt;
-      HeldGame game;
-      game.id = r.text(0, 0);
-      game.slug = r.text(0, 1);
-      game.seed = static_cast<uint32_t>(r.integer(0, 2));
-      game.actions_json = r.text(0, 3);
-      game.length = r.integer(0, 4);
-      game.client = r.text(0, 5);
-      game.created_at = r.text(0, 6);
-      game.updated_at = r.text(0, 7);
-      return game;
+      return read_game(PgRow{r, 0});
     });
   }
 
@@ -268,22 +256,20 @@ class PostgresStore final : public Store {
   int64_t expire_games(std::string_view cutoff) override {
     return with_connection([&](Connection& c) {
       Result r =
-          c.run("DELETE FROM games WHERE updated_at < $1 RETURNING id", Params().add(cutoff));
+          c.run(postgres_sql(std::string(kExpireGames) + " RETURNING id"), Params().add(cutoff));
       return static_cast<int64_t>(r.rows());
     });
   }
 
   int64_t count_games(std::string_view client) override {
     return with_connection([&](Connection& c) {
-      return c.run("SELECT COUNT(*) FROM games WHERE client = $1", Params().add(client))
-          .integer(0, 0);
+      return c.run(postgres_sql(kCountClientGames), Params().add(client)).integer(0, 0);
     });
   }
 
   int64_t count_live_games(std::string_view since) override {
     return with_connection([&](Connection& c) {
-      return c.run("SELECT COUNT(*) FROM games WHERE updated_at >= $1", Params().add(since))
-          .integer(0, 0);
+      return c.run(postgres_sql(kCountLiveGames), Params().add(since)).integer(0, 0);
     });
   }
 
@@ -386,67 +372,14 @@ class PostgresStore final : public Store {
 
   static Params new_run_params(const NewRun& run) {
     Params p;
-    p.add(run.run_key)
-        .add(run.slug)
-        .add(int64_t{run.seed})
-        .add(run.actions_json)
-        .add(run.score)
-        .add(run.length)
-        .add(run.steps)
-        .add(int64_t{run.over ? 1 : 0})
-        .add(run.state_hash)
-        .add(run.name)
-        .add(run.name_key)
-        .add(run.kind)
-        .add(run.agent)
-        .add(int64_t{run.rules_version})
-        .add(run.created_at)
-        .add(run.day);
+    add_new_run(p, run);
     return p;
   }
 
   static Params board_params(const BoardQuery& q) {
     Params p;
-    p.add(q.slug).add(int64_t{q.rules_version});
-    if (q.kind == "all") {
-      p.null();
-    } else {
-      p.add(q.kind);
-    }
-    if (q.seed) {
-      p.add(int64_t{*q.seed});
-    } else {
-      p.null();
-    }
-    if (q.day) {
-      p.add(*q.day);
-    } else {
-      p.null();
-    }
+    add_board_filter(p, q);
     return p;
-  }
-
-  static StoredRun read_run(const Result& r, int row) {
-    StoredRun run;
-    run.id = r.integer(row, 0);
-    run.run_key = r.text(row, 1);
-    run.slug = r.text(row, 2);
-    run.seed = static_cast<uint32_t>(r.integer(row, 3));
-    run.actions_json = r.text(row, 4);
-    run.score = r.integer(row, 5);
-    run.length = r.integer(row, 6);
-    run.steps = r.integer(row, 7);
-    run.over = r.integer(row, 8) != 0;
-    run.state_hash = r.text(row, 9);
-    run.name = r.text(row, 10);
-    run.name_key = r.text(row, 11);
-    run.kind = r.text(row, 12);
-    run.agent = r.text(row, 13);
-    run.rules_version = static_cast<uint32_t>(r.integer(row, 14));
-    run.created_at = r.text(row, 15);
-    run.day = r.text(row, 16);
-    run.hidden = r.integer(row, 17) != 0;
-    return run;
   }
 
   std::mutex mutex_;

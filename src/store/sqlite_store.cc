@@ -5,6 +5,7 @@
 #include <array>
 #include <mutex>
 
+#include "store/rows.h"
 #include "store/store_sql.h"
 
 namespace gb::store {
@@ -30,6 +31,10 @@ class Statement {
   }
   void bind(int i, int64_t value) { check(sqlite3_bind_int64(stmt_, i, value)); }
   void bind_null(int i) { check(sqlite3_bind_null(stmt_, i)); }
+  // Binds the next parameter (?1 first): the sink store/rows.h's add_* functions fill.
+  void add(std::string_view text) { bind(++added_, text); }
+  void add(int64_t value) { bind(++added_, value); }
+  void null() { bind_null(++added_); }
 
   // Steps once: true when a row is available, false when done. Throws on an error.
   bool step() {
@@ -56,6 +61,7 @@ class Statement {
     if (rc != SQLITE_OK) throw StoreError("sqlite: bind failed");
   }
   sqlite3_stmt* stmt_ = nullptr;
+  int added_ = 0;  // the parameters add() and null() have bound
 };
 
 class SqliteStore final : public Store {
@@ -80,7 +86,7 @@ class SqliteStore final : public Store {
     std::lock_guard lock(mutex_);
     Transaction tx(*this);
     SubmitResult result;
-    Statement owner(db_, "SELECT token_hash FROM names WHERE name_key = ?1");
+    Statement owner(db_, kSelectNameOwner);
     owner.bind(1, run.name_key);
     if (owner.step()) {
       if (owner.text(0) != presented_token_hash) {
@@ -96,7 +102,7 @@ class SqliteStore final : public Store {
       claim.step();
       result.name_claimed = true;
     }
-    Statement existing(db_, std::string(kSelectRun) + " WHERE run_key = ?1");
+    Statement existing(db_, select_run_by_key_sql(Dialect::kSqlite));
     existing.bind(1, run.run_key);
     if (existing.step()) {
       result.status = SubmitStatus::kExisting;
@@ -105,7 +111,7 @@ class SqliteStore final : public Store {
       return result;
     }
     Statement insert(db_, kInsertRun);
-    bind_new_run(insert, run);
+    add_new_run(insert, run);
     insert.step();
     result.status = SubmitStatus::kCreated;
     result.run.NewRun::operator=(run);
@@ -116,7 +122,7 @@ class SqliteStore final : public Store {
 
   std::optional<StoredRun> run(int64_t id) override {
     std::lock_guard lock(mutex_);
-    Statement select(db_, std::string(kSelectRun) + " WHERE id = ?1");
+    Statement select(db_, select_run_by_id_sql(Dialect::kSqlite));
     select.bind(1, id);
     if (!select.step()) return std::nullopt;
     return read_run(select);
@@ -124,8 +130,8 @@ class SqliteStore final : public Store {
 
   bool set_hidden(int64_t id, bool hidden) override {
     std::lock_guard lock(mutex_);
-    Statement update(db_, "UPDATE runs SET hidden = ?1 WHERE id = ?2");
-    update.bind(1, hidden ? 1 : 0);
+    Statement update(db_, kSetRunHidden);
+    update.bind(1, int64_t{hidden ? 1 : 0});
     update.bind(2, id);
     update.step();
     return sqlite3_changes(db_) > 0;
@@ -135,12 +141,12 @@ class SqliteStore final : public Store {
     std::lock_guard lock(mutex_);
     Board board;
     Statement count(db_, board_count_sql(Dialect::kSqlite));
-    bind_board_filter(count, query);
+    add_board_filter(count, query);
     if (count.step()) board.total = count.integer(0);
     Statement page(db_, board_page_sql(Dialect::kSqlite));
-    bind_board_filter(page, query);
-    page.bind(6, query.limit);
-    page.bind(7, query.offset);
+    add_board_filter(page, query);
+    page.add(query.limit);
+    page.add(query.offset);
     while (page.step()) board.entries.push_back(read_entry(page));
     return board;
   }
@@ -161,11 +167,11 @@ class SqliteStore final : public Store {
   std::string get_or_put_setting(std::string_view key, std::string_view value) override {
     std::lock_guard lock(mutex_);
     Transaction tx(*this);
-    Statement put(db_, "INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT DO NOTHING");
+    Statement put(db_, kInsertSetting);
     put.bind(1, key);
     put.bind(2, value);
     put.step();
-    Statement get(db_, "SELECT value FROM settings WHERE key = ?1");
+    Statement get(db_, kSelectSetting);
     get.bind(1, key);
     get.step();
     std::string stored = get.text(0);
@@ -191,19 +197,10 @@ class SqliteStore final : public Store {
 
   std::optional<HeldGame> game(std::string_view id) override {
     std::lock_guard lock(mutex_);
-    Statement select(db_, std::string(kSelectGame) + " WHERE id = ?1");
+    Statement select(db_, select_game_by_id_sql(Dialect::kSqlite));
     select.bind(1, id);
     if (!select.step()) return std::nullopt;
-    HeldGame game;
-    game.id = select.text(0);
-    game.slug = select.text(1);
-    game.seed = static_cast<uint32_t>(select.integer(2));
-    game.actions_json = select.text(3);
-    game.length = select.integer(4);
-    game.client = select.text(5);
-    game.created_at = select.text(6);
-    game.updated_at = select.text(7);
-    return game;
+    return read_game(select);
   }
 
   bool append_game_actions(std::string_view id, int64_t expected_length,
@@ -222,26 +219,16 @@ class SqliteStore final : public Store {
 
   int64_t expire_games(std::string_view cutoff) override {
     std::lock_guard lock(mutex_);
-    Statement remove(db_, "DELETE FROM games WHERE updated_at < ?1");
+    Statement remove(db_, kExpireGames);
     remove.bind(1, cutoff);
     remove.step();
     return sqlite3_changes(db_);
   }
 
-  int64_t count_games(std::string_view client) override {
-    std::lock_guard lock(mutex_);
-    Statement count(db_, "SELECT COUNT(*) FROM games WHERE client = ?1");
-    count.bind(1, client);
-    count.step();
-    return count.integer(0);
-  }
+  int64_t count_games(std::string_view client) override { return count(kCountClientGames, client); }
 
   int64_t count_live_games(std::string_view since) override {
-    std::lock_guard lock(mutex_);
-    Statement count(db_, "SELECT COUNT(*) FROM games WHERE updated_at >= ?1");
-    count.bind(1, since);
-    count.step();
-    return count.integer(0);
+    return count(kCountLiveGames, since);
   }
 
   int schema_version() override {
@@ -316,81 +303,13 @@ class SqliteStore final : public Store {
     }
   }
 
-  static void bind_new_run(Statement& s, const NewRun& run) {
-    s.bind(1, run.run_key);
-    s.bind(2, run.slug);
-    s.bind(3, static_cast<int64_t>(run.seed));
-    s.bind(4, run.actions_json);
-    s.bind(5, run.score);
-    s.bind(6, run.length);
-    s.bind(7, run.steps);
-    s.bind(8, run.over ? 1 : 0);
-    s.bind(9, run.state_hash);
-    s.bind(10, run.name);
-    s.bind(11, run.name_key);
-    s.bind(12, run.kind);
-    s.bind(13, run.agent);
-    s.bind(14, static_cast<int64_t>(run.rules_version));
-    s.bind(15, run.created_at);
-    s.bind(16, run.day);
-  }
-
-  static StoredRun read_run(const Statement& s) {
-    StoredRun run;
-    run.id = s.integer(0);
-    run.run_key = s.text(1);
-    run.slug = s.text(2);
-    run.seed = static_cast<uint32_t>(s.integer(3));
-    run.actions_json = s.text(4);
-    run.score = s.integer(5);
-    run.length = s.integer(6);
-    run.steps = s.integer(7);
-    run.over = s.integer(8) != 0;
-    run.state_hash = s.text(9);
-    run.name = s.text(10);
-    run.name_key = s.text(11);
-    run.kind = s.text(12);
-    run.agent = s.text(13);
-    run.rules_version = static_cast<uint32_t>(s.integer(14));
-    run.created_at = s.text(15);
-    run.day = s.text(16);
-    run.hidden = s.integer(17) != 0;
-    return run;
-  }
-
-  // Binds ?1 slug, ?2 version, ?3 kind (NULL for all), ?4 seed (NULL), ?5 day (NULL).
-  static void bind_board_filter(Statement& s, const BoardQuery& q) {
-    s.bind(1, q.slug);
-    s.bind(2, static_cast<int64_t>(q.rules_version));
-    if (q.kind == "all") {
-      s.bind_null(3);
-    } else {
-      s.bind(3, q.kind);
-    }
-    if (q.seed) {
-      s.bind(4, static_cast<int64_t>(*q.seed));
-    } else {
-      s.bind_null(4);
-    }
-    if (q.day) {
-      s.bind(5, *q.day);
-    } else {
-      s.bind_null(5);
-    }
-  }
-
-  static BoardEntry read_entry(const Statement& s) {
-    BoardEntry e;
-    e.rank = s.integer(0);
-    e.id = s.integer(1);
-    e.name = s.text(2);
-    e.kind = s.text(3);
-    e.agent = s.text(4);
-    e.score = s.integer(5);
-    e.length = s.integer(6);
-    e.seed = static_cast<uint32_t>(s.integer(7));
-    e.created_at = s.text(8);
-    return e;
+  // Runs a COUNT(*) query `sql` whose one parameter ?1 is `arg`.
+  int64_t count(std::string_view sql, std::string_view arg) {
+    std::lock_guard lock(mutex_);
+    Statement query(db_, sql);
+    query.bind(1, arg);
+    query.step();
+    return query.integer(0);
   }
 
   sqlite3* db_ = nullptr;

@@ -68,6 +68,18 @@ std::string postgres_sql(std::string_view sql) {
   return out;
 }
 
+std::string select_run_by_key_sql(Dialect dialect) {
+  return in_dialect(dialect, std::string(kSelectRun) + " WHERE run_key = ?1");
+}
+
+std::string select_run_by_id_sql(Dialect dialect) {
+  return in_dialect(dialect, std::string(kSelectRun) + " WHERE id = ?1");
+}
+
+std::string select_game_by_id_sql(Dialect dialect) {
+  return in_dialect(dialect, std::string(kSelectGame) + " WHERE id = ?1");
+}
+
 std::string board_count_sql(Dialect dialect) {
   return in_dialect(dialect, "SELECT COUNT(DISTINCT name_key) " + std::string(kBoardFilter));
 }

@@ -14,6 +14,18 @@ inline constexpr std::string_view kSelectRun =
     "SELECT id, run_key, slug, seed, actions, score, length, steps, ended, state_hash, name, "
     "name_key, kind, agent, rules_version, created_at, day, hidden FROM runs";
 
+// The token hash of the name ?1 (no row: unclaimed).
+inline constexpr std::string_view kSelectNameOwner =
+    "SELECT token_hash FROM names WHERE name_key = ?1";
+
+// Hides (?1 = 1) or shows (?1 = 0) run ?2.
+inline constexpr std::string_view kSetRunHidden = "UPDATE runs SET hidden = ?1 WHERE id = ?2";
+
+// Sets setting ?1 to ?2 unless it is set; reads setting ?1.
+inline constexpr std::string_view kInsertSetting =
+    "INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO NOTHING";
+inline constexpr std::string_view kSelectSetting = "SELECT value FROM settings WHERE key = ?1";
+
 // Inserts a new run: ?1 run_key .. ?16 day, in NewRun's order.
 inline constexpr std::string_view kInsertRun =
     "INSERT INTO runs (run_key, slug, seed, actions, score, length, steps, ended, state_hash, "
@@ -48,6 +60,14 @@ CREATE INDEX games_updated ON games (updated_at);
 inline constexpr std::string_view kSelectGame =
     "SELECT id, slug, seed, actions, length, client, created_at, updated_at FROM games";
 
+// Deletes the games idle since before ?1; counts the games client ?1 holds; counts the games
+// moved since ?1.
+inline constexpr std::string_view kExpireGames = "DELETE FROM games WHERE updated_at < ?1";
+inline constexpr std::string_view kCountClientGames =
+    "SELECT COUNT(*) FROM games WHERE client = ?1";
+inline constexpr std::string_view kCountLiveGames =
+    "SELECT COUNT(*) FROM games WHERE updated_at >= ?1";
+
 // Inserts a held game (?1 id .. ?8 updated_at, in HeldGame's order) unless its client already
 // holds ?9 games. The casts give PostgreSQL the columns' types for the selected parameters.
 inline constexpr std::string_view kInsertGame =
@@ -73,6 +93,13 @@ std::string postgres_sql(std::string_view sql);
 inline std::string in_dialect(Dialect dialect, std::string_view sql) {
   return dialect == Dialect::kPostgres ? postgres_sql(sql) : std::string(sql);
 }
+
+// kSelectRun for the run whose run_key is ?1, and for the run whose id is ?1.
+std::string select_run_by_key_sql(Dialect dialect);
+std::string select_run_by_id_sql(Dialect dialect);
+
+// kSelectGame for the game whose id is ?1.
+std::string select_game_by_id_sql(Dialect dialect);
 
 // The number of names on a board (the filter's parameters).
 std::string board_count_sql(Dialect dialect);

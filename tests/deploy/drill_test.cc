@@ -23,7 +23,7 @@
 #include "core/json_reader.h"
 #include "deploy/cluster.h"
 #include "runs/verify.h"
-#include "server/handler.h"
+#include "server/http/handler.h"
 
 namespace gb::deploy::testing {
 namespace {

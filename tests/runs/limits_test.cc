@@ -10,8 +10,8 @@
 #include <thread>
 
 #include "server/child_process.h"
+#include "server/http/work_pool.h"
 #include "server/http_client.h"
-#include "server/work_pool.h"
 
 namespace gb::server::testing {
 namespace {

@@ -3,6 +3,7 @@
 // case-folded name.
 #include <gtest/gtest.h>
 
+#include "core/hash.h"
 #include "runs/names.h"
 #include "runs/secrets.h"
 

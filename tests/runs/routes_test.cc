@@ -2,9 +2,10 @@
 // of SPEC section 8's table, and bad input that changes nothing.
 #include <gtest/gtest.h>
 
+#include "core/clock.h"
 #include "runs/secrets.h"
-#include "server/handler.h"
-#include "server/run_routes.h"
+#include "server/http/handler.h"
+#include "server/routes/run_routes.h"
 #include "store/sqlite_store.h"
 
 namespace gb::server {

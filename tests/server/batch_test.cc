@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "registry/registry.h"
-#include "server/batch_route.h"
-#include "server/body_limit.h"
+#include "server/http/limits.h"
 #include "server/http_client.h"
 #include "server/json_tree.h"
-#include "server/limits.h"
 #include "server/live_server.h"
+#include "server/routes/batch_route.h"
+#include "server/routes/body_limit.h"
 
 namespace gb::server::testing {
 namespace {

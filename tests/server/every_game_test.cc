@@ -9,7 +9,7 @@
 
 #include "core/rng.h"
 #include "registry/registry.h"
-#include "server/handler.h"
+#include "server/http/handler.h"
 #include "server/http_client.h"
 #include "server/json_tree.h"
 #include "server/live_server.h"

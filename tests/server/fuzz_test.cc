@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "core/rng.h"
-#include "server/handler.h"
+#include "server/http/handler.h"
 #include "server/http_client.h"
 #include "server/json_tree.h"
 #include "server/live_server.h"

@@ -4,9 +4,9 @@
 
 #include <boost/asio/write.hpp>
 
+#include "server/http/limits.h"
 #include "server/http_client.h"
 #include "server/json_tree.h"
-#include "server/limits.h"
 #include "server/live_server.h"
 
 namespace gb::server::testing {

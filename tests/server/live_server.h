@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "server/http_server.h"
+#include "server/http/http_server.h"
 
 namespace gb::server::testing {
 

@@ -13,7 +13,7 @@
 #include <csignal>
 #include <thread>
 
-#include "server/handler.h"
+#include "server/http/handler.h"
 #include "server/http_client.h"
 #include "server/json_tree.h"
 #include "server/live_server.h"

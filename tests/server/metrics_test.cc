@@ -6,12 +6,13 @@
 #include <string>
 #include <thread>
 
+#include "core/clock.h"
 #include "runs/submit.h"
-#include "server/handler.h"
+#include "server/http/handler.h"
+#include "server/http/http_server.h"
+#include "server/http/metrics.h"
 #include "server/http_client.h"
-#include "server/http_server.h"
-#include "server/metrics.h"
-#include "server/routes.h"
+#include "server/routes/routes.h"
 #include "store/sqlite_store.h"
 #include "store/store.h"
 
@@ -206,7 +207,7 @@ TEST(Metrics, TheLiveMcpGamesGaugeCountsGamesMovedInTheLastDay) {
   fresh.id = "g-fresh";
   fresh.slug = "stormlark";
   fresh.client = "c";
-  fresh.created_at = fresh.updated_at = runs::utc_now();
+  fresh.created_at = fresh.updated_at = gb::utc_now();
   store::HeldGame stale = fresh;
   stale.id = "g-stale";
   stale.created_at = stale.updated_at = "2020-01-01T00:00:00.000Z";

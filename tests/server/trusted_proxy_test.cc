@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "server/child_process.h"
+#include "server/http/trusted_proxies.h"
 #include "server/http_client.h"
-#include "server/trusted_proxies.h"
 
 namespace gb::server::testing {
 namespace {

@@ -7,14 +7,14 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "server/handler.h"
-#include "server/pretty_json.h"
-#include "server/response_head.h"
-#include "server/router.h"
-#include "server/seed.h"
-#include "server/site.h"
-#include "server/static_files.h"
-#include "server/target.h"
+#include "server/http/handler.h"
+#include "server/http/response_head.h"
+#include "server/http/router.h"
+#include "server/http/site.h"
+#include "server/http/target.h"
+#include "server/pages/pretty_json.h"
+#include "server/pages/static_files.h"
+#include "server/routes/seed.h"
 
 namespace gb::server {
 namespace {

@@ -31,8 +31,8 @@ struct RunResult {
   std::string actions_digest;
 };
 
-// Returns `h` as 16 lower-case hex digits.
-std::string hex64(uint64_t h);
+// hex64 is core/hash.h's (one hash helper for the whole project).
+using gb::hex64;
 
 // Thrown when a run cannot continue: an action the engine or server refused, or a transport
 // failure. The message says which seed and step.

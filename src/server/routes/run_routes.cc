@@ -1,0 +1,191 @@
+#include "server/routes/run_routes.h"
+
+#include <charconv>
+#include <chrono>
+
+#include "core/clock.h"
+#include "core/json_writer.h"
+#include "registry/registry.h"
+#include "runs/codec.h"
+#include "runs/secrets.h"
+#include "server/http/metrics.h"
+#include "server/routes/seed.h"
+
+namespace gb::server {
+namespace {
+
+Response error_with_issues(int status, std::string_view error, const Issues& issues) {
+  JsonWriter w;
+  write_error(error, issues, w);
+  return json_response(status, w.take());
+}
+
+Response error_with_issue(int status, std::string_view error, std::string_view issue) {
+  JsonWriter w;
+  w.begin_object();
+  w.field("error", error);
+  w.key("issues");
+  w.begin_array();
+  w.value(issue);
+  w.end_array();
+  w.end_object();
+  return json_response(status, w.take());
+}
+
+Response unavailable(std::string_view error, std::string_view retry_after) {
+  Response r = json_error(503, error);
+  r.headers.push_back({"Retry-After", std::string(retry_after)});
+  return r;
+}
+
+// The 503 answer to a store failure, counted in the server's metrics.
+Response store_unavailable(const RouteContext& context) {
+  if (context.metrics != nullptr) context.metrics->count_store_error();
+  return unavailable("Store unavailable", "5");
+}
+
+// Parses a decimal integer within lo..hi (ASCII digits only).
+std::optional<int64_t> parse_bounded(std::string_view text, int64_t lo, int64_t hi) {
+  if (text.empty() || text.size() > 18) return std::nullopt;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+  }
+  int64_t value = 0;
+  std::from_chars(text.data(), text.data() + text.size(), value);
+  if (value < lo || value > hi) return std::nullopt;
+  return value;
+}
+
+// True when `text` is a real calendar date written YYYY-MM-DD.
+bool valid_date(std::string_view text) {
+  if (text.size() != 10 || text[4] != '-' || text[7] != '-') return false;
+  auto y = parse_bounded(text.substr(0, 4), 1970, 9999);
+  auto m = parse_bounded(text.substr(5, 2), 1, 12);
+  auto d = parse_bounded(text.substr(8, 2), 1, 31);
+  if (!y || !m || !d) return false;
+  std::chrono::year_month_day date{std::chrono::year(static_cast<int>(*y)),
+                                   std::chrono::month(static_cast<unsigned>(*m)),
+                                   std::chrono::day(static_cast<unsigned>(*d))};
+  return date.ok();
+}
+
+}  // namespace
+
+std::optional<Response> admit_submission(const Request& request, const Services* services) {
+  if (services == nullptr || services->submit_limiter == nullptr) return std::nullopt;
+  int64_t wait = services->submit_limiter->take(request.client);
+  if (wait == 0) return std::nullopt;
+  Response r = json_error(429, "Too many runs");
+  r.headers.push_back({"Retry-After", std::to_string(wait)});
+  return r;
+}
+
+Response submit_run_route(const RouteContext& context) {
+  const Services* services = context.services;
+  if (services == nullptr || services->store == nullptr) return unavailable("No store", "60");
+  Issues issues;
+  std::optional<JsonValue> root = parse_json(context.request.body, issues, kMaxRunBodyBytes);
+  if (!root) return error_with_issues(400, "Invalid run", issues);
+  std::optional<runs::RunSubmission> submission = runs::decode_submission(*root, issues);
+  if (!submission) return error_with_issues(400, "Invalid run", issues);
+  runs::SubmitAnswer answer;
+  try {
+    answer = runs::submit_run(*services->store, *submission, utc_now(), services->bounds);
+  } catch (const store::StoreError&) {
+    return store_unavailable(context);
+  }
+  switch (answer.verdict) {
+    case runs::SubmitVerdict::kInvalid: {
+      JsonWriter w;
+      w.begin_object();
+      w.field("error", "Invalid run");
+      w.key("issues");
+      w.begin_array();
+      for (const std::string& issue : answer.issues) w.value(issue);
+      w.end_array();
+      w.end_object();
+      return json_response(400, w.take());
+    }
+    case runs::SubmitVerdict::kNameTaken:
+      return json_error(403, "Name taken");
+    case runs::SubmitVerdict::kCreated:
+      return json_response(201, runs::encode_submit_answer(answer));
+    case runs::SubmitVerdict::kExisting:
+      return json_response(200, runs::encode_submit_answer(answer));
+  }
+  return json_error(500, "Internal error");
+}
+
+Response get_run_route(const RouteContext& context) {
+  const Services* services = context.services;
+  if (services == nullptr || services->store == nullptr) return unavailable("No store", "60");
+  std::optional<int64_t> id = parse_bounded(context.id, 1, INT64_MAX / 2);
+  if (!id) return json_error(404, "Unknown run");
+  try {
+    std::optional<store::StoredRun> run = services->store->run(*id);
+    if (!run || run->hidden) return json_error(404, "Unknown run");
+    const GameService* game = find_game(run->slug);
+    bool current = game != nullptr && game->info().rules_version == run->rules_version;
+    return json_response(200, runs::encode_stored_run(*run, current));
+  } catch (const store::StoreError&) {
+    return store_unavailable(context);
+  }
+}
+
+Response leaderboard_route(const RouteContext& context) {
+  const Services* services = context.services;
+  if (services == nullptr || services->store == nullptr) return unavailable("No store", "60");
+  store::BoardQuery query;
+  query.slug = std::string(context.game->info().slug);
+  query.rules_version = context.game->info().rules_version;
+  std::string_view query_text = context.target.query;
+  if (auto kind = query_param(query_text, "kind")) {
+    if (*kind != "human" && *kind != "agent" && *kind != "all") {
+      return error_with_issue(400, "Invalid query", "kind: must be human, agent or all");
+    }
+    query.kind = std::string(*kind);
+  }
+  if (auto seed = query_param(query_text, "seed")) {
+    std::optional<uint32_t> parsed = parse_seed(*seed);
+    if (!parsed) return error_with_issue(400, "Invalid query", "seed: must be 0..4294967295");
+    query.seed = parsed;
+  }
+  if (auto daily = query_param(query_text, "daily")) {
+    std::string day = *daily == "today" ? utc_today() : std::string(*daily);
+    if (!valid_date(day)) {
+      return error_with_issue(400, "Invalid query", "daily: must be a date YYYY-MM-DD or today");
+    }
+    uint32_t seed = runs::daily_seed(services->daily_secret, query.slug, day);
+    if (query.seed && *query.seed != seed) {
+      return error_with_issue(400, "Invalid query", "seed: is not that day's challenge seed");
+    }
+    query.seed = seed;
+    query.day = day;
+  }
+  if (auto limit = query_param(query_text, "limit")) {
+    std::optional<int64_t> parsed = parse_bounded(*limit, 1, 100);
+    if (!parsed) return error_with_issue(400, "Invalid query", "limit: must be 1..100");
+    query.limit = *parsed;
+  }
+  if (auto offset = query_param(query_text, "offset")) {
+    std::optional<int64_t> parsed = parse_bounded(*offset, 0, 1'000'000'000);
+    if (!parsed) return error_with_issue(400, "Invalid query", "offset: must be 0..1000000000");
+    query.offset = *parsed;
+  }
+  try {
+    return json_response(200, runs::encode_board(query, services->store->leaderboard(query)));
+  } catch (const store::StoreError&) {
+    return store_unavailable(context);
+  }
+}
+
+Response daily_route(const RouteContext& context) {
+  const Services* services = context.services;
+  if (services == nullptr || services->store == nullptr) return unavailable("No store", "60");
+  std::string day = utc_today();
+  std::string_view slug = context.game->info().slug;
+  return json_response(
+      200, runs::encode_daily(slug, day, runs::daily_seed(services->daily_secret, slug, day)));
+}
+
+}  // namespace gb::server

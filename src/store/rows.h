@@ -1,0 +1,113 @@
+// The row mapping both stores share: reading a run, a board entry and a held game from a result
+// row, and handing a new run's and a board query's parameters over in their SQL's order. A
+// backend adapts its own row (integer(col), text(col)) and parameter sink (add(value), null()).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "store/store.h"
+
+namespace gb::store {
+
+// A run from a row of kSelectRun's columns.
+template <class Row>
+StoredRun read_run(const Row& row) {
+  StoredRun run;
+  run.id = row.integer(0);
+  run.run_key = row.text(1);
+  run.slug = row.text(2);
+  run.seed = static_cast<uint32_t>(row.integer(3));
+  run.actions_json = row.text(4);
+  run.score = row.integer(5);
+  run.length = row.integer(6);
+  run.steps = row.integer(7);
+  run.over = row.integer(8) != 0;
+  run.state_hash = row.text(9);
+  run.name = row.text(10);
+  run.name_key = row.text(11);
+  run.kind = row.text(12);
+  run.agent = row.text(13);
+  run.rules_version = static_cast<uint32_t>(row.integer(14));
+  run.created_at = row.text(15);
+  run.day = row.text(16);
+  run.hidden = row.integer(17) != 0;
+  return run;
+}
+
+// A board entry from a row of board_page_sql's columns.
+template <class Row>
+BoardEntry read_entry(const Row& row) {
+  BoardEntry e;
+  e.rank = row.integer(0);
+  e.id = row.integer(1);
+  e.name = row.text(2);
+  e.kind = row.text(3);
+  e.agent = row.text(4);
+  e.score = row.integer(5);
+  e.length = row.integer(6);
+  e.seed = static_cast<uint32_t>(row.integer(7));
+  e.created_at = row.text(8);
+  return e;
+}
+
+// A held game from a row of kSelectGame's columns.
+template <class Row>
+HeldGame read_game(const Row& row) {
+  HeldGame game;
+  game.id = row.text(0);
+  game.slug = row.text(1);
+  game.seed = static_cast<uint32_t>(row.integer(2));
+  game.actions_json = row.text(3);
+  game.length = row.integer(4);
+  game.client = row.text(5);
+  game.created_at = row.text(6);
+  game.updated_at = row.text(7);
+  return game;
+}
+
+// Adds kInsertRun's parameters (?1 run_key .. ?16 day) to `out`, in order.
+template <class Params>
+void add_new_run(Params& out, const NewRun& run) {
+  out.add(std::string_view(run.run_key));
+  out.add(std::string_view(run.slug));
+  out.add(int64_t{run.seed});
+  out.add(std::string_view(run.actions_json));
+  out.add(run.score);
+  out.add(run.length);
+  out.add(run.steps);
+  out.add(int64_t{run.over ? 1 : 0});
+  out.add(std::string_view(run.state_hash));
+  out.add(std::string_view(run.name));
+  out.add(std::string_view(run.name_key));
+  out.add(std::string_view(run.kind));
+  out.add(std::string_view(run.agent));
+  out.add(int64_t{run.rules_version});
+  out.add(std::string_view(run.created_at));
+  out.add(std::string_view(run.day));
+}
+
+// Adds kBoardFilter's parameters to `out`: ?1 slug, ?2 version, ?3 kind (NULL for "all"),
+// ?4 seed (NULL for any), ?5 day (NULL for any).
+template <class Params>
+void add_board_filter(Params& out, const BoardQuery& q) {
+  out.add(std::string_view(q.slug));
+  out.add(int64_t{q.rules_version});
+  if (q.kind == "all") {
+    out.null();
+  } else {
+    out.add(std::string_view(q.kind));
+  }
+  if (q.seed) {
+    out.add(int64_t{*q.seed});
+  } else {
+    out.null();
+  }
+  if (q.day) {
+    out.add(std::string_view(*q.day));
+  } else {
+    out.null();
+  }
+}
+
+}  // namespace gb::store
