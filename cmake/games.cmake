@@ -36,7 +36,7 @@ endif()
 message(STATUS "Games: ${GB_GAMES}")
 
 # Each surface's per-game header, by pattern (@slug@ is the slug). A game provides the ones of
-# the surfaces it appears on; docs/adding-a-game.md lists them.
+# the surfaces it appears on; docs/architecture.md ("Adding a game") lists them.
 set(GB_GAME_HEADERS
   "traits|games/@slug@/traits.h"
   "ports|games/@slug@/port.h"

@@ -5,7 +5,7 @@
 //
 // One line per game, in index order: X(slug). The slug is the game's folder under src/games/ and
 // src/agents/, its C++ namespace (gb::<slug>) and its CMake targets (<slug>, <slug>_engine,
-// <slug>_agents). docs/adding-a-game.md is the checklist.
+// <slug>_agents). docs/architecture.md, "Adding a game", is the checklist.
 #pragma once
 
 #include "gb_games/enabled.h"  // generated: GB_WITH_TEST_GAMES is 1 under -DGAMEBOARD_TEST_GAME=ON
@@ -24,3 +24,19 @@
 #else
 #define GB_ALL_GAMES(X) GB_PUBLIC_GAMES(X)
 #endif
+
+#include <string_view>
+
+namespace gb {
+
+// True for a game of GB_TEST_GAMES. Such a game exists to prove that the surfaces take any game
+// of the list; it has no golden runs, no browser scenario and no agents worth measuring.
+constexpr bool is_test_game(std::string_view slug) {
+#define GB_IS_TEST_GAME(name) \
+  if (slug == #name) return true;
+  GB_TEST_GAMES(GB_IS_TEST_GAME)
+#undef GB_IS_TEST_GAME
+  return false;
+}
+
+}  // namespace gb

@@ -68,12 +68,15 @@ SessionStep apply_text(GameSession& session, std::string_view action_json, Issue
 }
 
 // Replays `actions` from init(seed) in `session`; false when one no longer applies (which
-// verification at every move prevents).
+// verification at every move prevents) or the game has passed the engine-step bound of a
+// verified run (RunBounds::max_steps), so no held game costs more to load than a submission.
 bool replay(GameSession& session, uint32_t seed, const std::vector<std::string>& actions) {
+  const int64_t max_steps = RunBounds{}.max_steps;
   session.init(seed);
   for (const std::string& action : actions) {
     Issues issues;
     if (apply_text(session, action, issues) != SessionStep::kApplied) return false;
+    if (session.steps() > max_steps) return false;
   }
   return true;
 }

@@ -28,6 +28,9 @@ class GameSession {
   virtual SessionStep apply(JsonValue action, Issues& issues) = 0;
   // The last refusal's reason; empty after init, from_json or an applied action.
   std::string_view reason() const { return reason_; }
+  // Engine steps applied since init or from_json (a tick of count N counts N), to bound a
+  // replay the way RunBounds::max_steps bounds verification.
+  int64_t steps() const { return steps_; }
   virtual int64_t score() const = 0;
   virtual bool game_over() const = 0;
   // Writes the state's JSON (the API's `state`).
@@ -40,6 +43,7 @@ class GameSession {
 
  protected:
   std::string_view reason_;
+  int64_t steps_ = 0;
 };
 
 template <GameTraits G>
@@ -48,6 +52,7 @@ class SessionFor final : public GameSession {
   void init(uint32_t seed) override {
     *state_ = G::init(seed);
     reason_ = {};
+    steps_ = 0;
   }
 
   bool from_json(JsonValue state, Issues& issues) override {
@@ -55,6 +60,7 @@ class SessionFor final : public GameSession {
     if (!G::decode_state(state, *decoded, issues)) return false;
     state_ = std::move(decoded);
     reason_ = {};
+    steps_ = 0;
     return true;
   }
 
@@ -63,6 +69,7 @@ class SessionFor final : public GameSession {
     if (!action) return SessionStep::kBadAction;
     Outcome outcome = G::apply(*state_, *action);
     reason_ = outcome.ok ? std::string_view() : outcome.reason;
+    if (outcome.ok) steps_ += G::engine_steps(*action);
     return outcome.ok ? SessionStep::kApplied : SessionStep::kRefused;
   }
 
@@ -93,6 +100,7 @@ class SessionFor final : public GameSession {
     auto copy = std::make_unique<SessionFor>();
     *copy->state_ = *state_;
     copy->reason_ = reason_;
+    copy->steps_ = steps_;
     return copy;
   }
 

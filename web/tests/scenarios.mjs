@@ -1,6 +1,7 @@
 // One scenario per game: start a run with real key presses, check the drawn counters follow the
 // rules, end the run, and re-score the downloaded replay through the API. Plus the lobby.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { openPage } from './browser.mjs';
 import { playTodaysChallenge, submitFromTheGameOverPanel } from './leaderboard.mjs';
 import { localEngineScenarios } from './local_engine.mjs';
@@ -214,10 +215,23 @@ async function lobby(env, viewport, name) {
   return { games: index.games.map((g) => g.slug), best };
 }
 
-// Answers [name, async fn(env)] pairs for the games the server lists.
+// The games that exist only for tests (GB_TEST_GAMES in src/games/all_games.h): a build with
+// -DGAMEBOARD_TEST_GAME=ON lists them, and they have no pages of their own to play.
+function testGames() {
+  const header = fs.readFileSync(new URL('../../src/games/all_games.h', import.meta.url), 'utf8');
+  const line = header.match(/#define GB_TEST_GAMES\(X\)([^\n]*)/);
+  return new Set(line ? [...line[1].matchAll(/X\(([a-z0-9_]+)\)/g)].map((m) => m[1]) : []);
+}
+
+// Answers [name, async fn(env)] pairs for the games the server lists. A public game without a
+// scenario fails; a test-only game is skipped, by name, in the output.
 export async function scenarios(base, wasm = true) {
   const index = await (await fetch(`${base}/api/games`)).json();
-  const list = index.games.map((g) => [`play ${g.slug}`, GAME_SCENARIOS[g.slug] ?? (() => {
+  const testOnly = testGames();
+  for (const g of index.games.filter((g) => testOnly.has(g.slug))) {
+    console.log(`skip play ${g.slug}: a game that exists only for tests has no browser scenario`);
+  }
+  const list = index.games.filter((g) => !testOnly.has(g.slug)).map((g) => [`play ${g.slug}`, GAME_SCENARIOS[g.slug] ?? (() => {
     throw new Error(`no browser scenario for the game "${g.slug}"`);
   })]);
   list.push(['play stormlark narrow (420px)', (env) => stormlark(env, NARROW, 'play-stormlark-narrow')]);
@@ -225,8 +239,9 @@ export async function scenarios(base, wasm = true) {
     list.push(['play stormlark through the server (?engine=server)', (env) =>
       stormlark(env, { width: 1280, height: 720 }, 'play-stormlark-server', 'server')]);
   }
-  list.push(...localEngineScenarios(index.games.map((g) => g.slug), wasm));
-  if (wasm) list.push(...viewerScenarios(index.games.map((g) => g.slug)));
+  const playable = index.games.map((g) => g.slug).filter((slug) => !testOnly.has(slug));
+  list.push(...localEngineScenarios(playable, wasm));
+  if (wasm) list.push(...viewerScenarios(playable));
   if (wasm && ['glimfall', 'silkspan'].every((slug) => index.games.some((g) => g.slug === slug))) {
     list.push(['local engine keeps the full tick rate behind a 100 ms each way proxy', tickRateBehindProxy]);
   }
