@@ -1,7 +1,7 @@
 // The ghost of a ghost race: a stored run (GET /api/runs/{id}) stepped in a second local engine in
-// lockstep with the player's run. Its clock is the game's: the turn in Stormlark, the ticks run so
-// far in Glimfall and Silkspan (the sum of the accepted tick batches: Silkspan's state.tick starts
-// again on each panel). At clock T the ghost has applied its actions while its turn is below T
+// lockstep with the player's run. Its clock is the game's: the turn in a turn game, the ticks run
+// so far in a tick game (the sum of the accepted tick batches, since a game's state.tick may start
+// again within a run, as on each new panel). At clock T the ghost has applied its actions while its turn is below T
 // (turn games), or every action up to tick T, splitting a tick batch that would pass T (tick games:
 // a batch of k lands on the same state as k single ticks, so the split changes nothing).
 

@@ -28,7 +28,7 @@ struct LlmSettings {
   double price_out = 0;  // USD per million completion tokens
 };
 
-// The game's end action as JSON (from its agents' adapter), or "" when it has none (Glimfall).
+// The game's end action as JSON (from its agents' adapter), or "" when it has none.
 std::string end_action(std::string_view slug);
 
 // Receives each model call's trajectory record as it happens.
