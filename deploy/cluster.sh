@@ -7,7 +7,7 @@
 #                     [--bin PATH] [--prefix DIR] [-- extra `gameboard serve` arguments]
 #
 # nginx listens on PORT (default 8090), replica i (1..N, default 2) on PORT+i, PostgreSQL on
-# --pg-port (default 55450). --rate/--burst: nginx's per-client request limit (default 200/s,
+# --pg-port (default 25450). --rate/--burst: nginx's per-client request limit (default 200/s,
 # burst 400). Files: PREFIX (default /tmp/gameboard-cluster-PORT) holds nginx's config, pid,
 # temp files and log, each replica's log (replica-I.log) and pid (replica-I.pid).
 # Prints "Cluster ready: http://127.0.0.1:PORT" once nginx and every replica answer.
@@ -16,7 +16,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 
 replicas=2
 port=8090
-pg_port=55450
+pg_port=25450
 rate=200
 burst=400
 bin=$root/build/release/src/cli/gameboard

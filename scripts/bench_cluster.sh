@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SECS=${1:-8}
 PORT=18600
-PG_PORT=55530
+PG_PORT=25530
 CONNS=64
 command -v wrk >/dev/null || { echo "bench_cluster.sh: wrk is missing (GAMEBOARD_WITH_BENCH=1 scripts/deps.sh)" >&2; exit 1; }
 work=$(mktemp -d)

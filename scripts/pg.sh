@@ -10,7 +10,7 @@
 set -euo pipefail
 
 command=${1:-}
-port=${2:-55432}
+port=${2:-25432}
 dir=/tmp/gameboard-pg-$port
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 if [ -z "$bin" ]; then
@@ -34,7 +34,7 @@ start() {
   as_owner "$bin/pg_ctl" -D "$dir" status >/dev/null 2>&1 && as_owner "$bin/pg_ctl" -D "$dir" -m fast -w stop >/dev/null
   as_owner "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w -t 60 \
     -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=on" start >/dev/null ||
-    { cat "$dir/server.log" >&2; exit 1; }
+    { echo "pg.sh: PostgreSQL did not start on port $port; the end of $dir/server.log:" >&2; tail -n 15 "$dir/server.log" >&2; exit 1; }
   if ! "$bin/psql" -h 127.0.0.1 -p "$port" -U gb -d postgres -tAc \
       "SELECT 1 FROM pg_database WHERE datname = 'gameboard'" | grep -q 1; then
     "$bin/createdb" -h 127.0.0.1 -p "$port" -U gb gameboard

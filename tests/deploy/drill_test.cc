@@ -133,9 +133,9 @@ struct PlayedRun {
 };
 
 TEST(Drill, AReplicaKilledMidLoadLosesNoAcknowledgedRunAndRetriesSucceed) {
-  const uint16_t pg_port = 55480;
+  const uint16_t pg_port = 25480;
   fresh_database(pg_port);
-  Cluster cluster({2, 55470, pg_port, 100000, 100000, kUnlimitedServe});
+  Cluster cluster({2, 25470, pg_port, 100000, 100000, kUnlimitedServe});
   const uint16_t port = cluster.port();
   const pid_t killed_pid = cluster.replica_pid(1);
   ASSERT_GT(killed_pid, 0);
@@ -229,9 +229,9 @@ TEST(Drill, AReplicaKilledMidLoadLosesNoAcknowledgedRunAndRetriesSucceed) {
 }
 
 TEST(Drill, PostgresRestartedMidLoadAnswers503ThenRecoversAndLosesNothing) {
-  const uint16_t pg_port = 55500;
+  const uint16_t pg_port = 25500;
   fresh_database(pg_port);
-  Cluster cluster({2, 55490, pg_port, 100000, 100000, kUnlimitedServe});
+  Cluster cluster({2, 25490, pg_port, 100000, 100000, kUnlimitedServe});
   const uint16_t port = cluster.port();
   const pid_t pids[2] = {cluster.replica_pid(1), cluster.replica_pid(2)};
 
@@ -308,10 +308,10 @@ TEST(Drill, PostgresRestartedMidLoadAnswers503ThenRecoversAndLosesNothing) {
 }
 
 TEST(Drill, AClientPastTheRateLimitGets429AndOthersAreNotSlowed) {
-  const uint16_t pg_port = 55520;
+  const uint16_t pg_port = 25520;
   fresh_database(pg_port);
   // nginx: 5 requests a second per address, bursts of 10.
-  Cluster cluster({1, 55510, pg_port, 5, 10, {"--submit-rate", "0", "--submit-burst", "3"}});
+  Cluster cluster({1, 25510, pg_port, 5, 10, {"--submit-rate", "0", "--submit-burst", "3"}});
   const uint16_t port = cluster.port();
 
   // Client A (127.0.0.2) floods from four threads until nginx has refused it a few times; client
