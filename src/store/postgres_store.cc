@@ -287,6 +287,17 @@ class PostgresStore final : public Store {
     });
   }
 
+  std::vector<StoredRun> list_runs(const RunListQuery& query) override {
+    return with_connection([&](Connection& c) {
+      Params params;
+      add_run_list(params, query);
+      Result rows = c.run(postgres_sql(std::string(kSelectRun) + std::string(kListRuns)), params);
+      std::vector<StoredRun> runs;
+      for (int i = 0; i < rows.rows(); ++i) runs.push_back(read_run(PgRow{rows, i}));
+      return runs;
+    });
+  }
+
  private:
   // Runs `work` on a pooled connection, connecting it first when needed. A failure on a
   // connection that broke (the server restarted) is retried once on a fresh connection.

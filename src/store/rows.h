@@ -110,4 +110,22 @@ void add_board_filter(Params& out, const BoardQuery& q) {
   }
 }
 
+// Adds kListRuns's parameters to `out`: ?1 slug (NULL for every game), ?2 kind (NULL for every
+// kind), ?3 after, ?4 limit.
+template <class Params>
+void add_run_list(Params& out, const RunListQuery& q) {
+  if (q.slug) {
+    out.add(std::string_view(*q.slug));
+  } else {
+    out.null();
+  }
+  if (q.kind) {
+    out.add(std::string_view(*q.kind));
+  } else {
+    out.null();
+  }
+  out.add(q.after);
+  out.add(q.limit);
+}
+
 }  // namespace gb::store

@@ -247,6 +247,15 @@ class SqliteStore final : public Store {
     return problems;
   }
 
+  std::vector<StoredRun> list_runs(const RunListQuery& query) override {
+    std::lock_guard lock(mutex_);
+    Statement select(db_, std::string(kSelectRun) + std::string(kListRuns));
+    add_run_list(select, query);
+    std::vector<StoredRun> runs;
+    while (select.step()) runs.push_back(read_run(select));
+    return runs;
+  }
+
  private:
   // BEGIN IMMEDIATE on construction; rolls back on destruction unless committed.
   class Transaction {

@@ -94,6 +94,15 @@ struct HeldGame {
   std::string updated_at;           // the last move; idle games expire from here
 };
 
+// Which runs the open-data listing returns: visible ones with an id above `after`, optionally of
+// one game and one kind ("human" or "agent"), at most `limit`.
+struct RunListQuery {
+  std::optional<std::string> slug;
+  std::optional<std::string> kind;
+  int64_t after = 0;
+  int64_t limit = 100;
+};
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -153,6 +162,10 @@ class Store {
 
   // Checks the store's own consistency (SQLite's integrity_check); "" when sound.
   virtual std::string integrity_problem() = 0;
+
+  // Returns the visible runs matching `query` with an id above query.after, by ascending id, at
+  // most query.limit of them (the open-data listing).
+  virtual std::vector<StoredRun> list_runs(const RunListQuery& query) = 0;
 };
 
 // Opens the store named by `db` ("" for the default SQLite file in `data_dir`, "sqlite:PATH", or a

@@ -112,4 +112,11 @@ std::string board_page_sql(Dialect dialect);
 // version, ?4 score, ?5 the name_key to leave out.
 std::string rank_sql(Dialect dialect);
 
+// The open-data listing: the visible runs with an id above ?3, by ascending id (the primary key),
+// at most ?4 of them; ?1 slug (NULL for every game), ?2 kind (NULL for every kind). The casts give
+// PostgreSQL a type for a parameter that may be NULL.
+inline constexpr std::string_view kListRuns =
+    " WHERE hidden = 0 AND (CAST(?1 AS TEXT) IS NULL OR slug = ?1) "
+    "AND (CAST(?2 AS TEXT) IS NULL OR kind = ?2) AND id > ?3 ORDER BY id LIMIT ?4";
+
 }  // namespace gb::store

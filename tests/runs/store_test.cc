@@ -350,6 +350,69 @@ TEST_P(StoreTest, IdleHeldGamesExpire) {
   EXPECT_TRUE(store_->game(slug_ + "/new"));
 }
 
+// The ids list_runs returns for `query`.
+std::vector<int64_t> ids_of(Store& store, const RunListQuery& query) {
+  std::vector<int64_t> ids;
+  for (const StoredRun& run : store.list_runs(query)) ids.push_back(run.id);
+  return ids;
+}
+
+TEST_P(StoreTest, ListRunsPagesVisibleRunsByAscendingId) {
+  std::vector<int64_t> ids;
+  for (int i = 0; i < 5; ++i) ids.push_back(put(make_run("ada", 10 + i)).run.id);
+  ASSERT_TRUE(store_->set_hidden(ids[2], true));
+  RunListQuery q;
+  q.slug = slug_;
+  q.limit = 2;
+  EXPECT_EQ(ids_of(*store_, q), (std::vector<int64_t>{ids[0], ids[1]}));
+  q.after = ids[1];
+  EXPECT_EQ(ids_of(*store_, q), (std::vector<int64_t>{ids[3], ids[4]}));
+  q.after = ids[4];
+  EXPECT_TRUE(ids_of(*store_, q).empty());
+  q.after = 0;
+  q.limit = 1000;
+  std::vector<StoredRun> all = store_->list_runs(q);
+  ASSERT_EQ(all.size(), 4u);
+  EXPECT_EQ(all[0].actions_json, store_->run(ids[0])->actions_json);
+  EXPECT_EQ(all[3].score, 14);
+  EXPECT_EQ(all[3].name, "ada");
+  EXPECT_FALSE(all[3].hidden);
+}
+
+TEST_P(StoreTest, ListRunsFiltersBySlugAndKind) {
+  int64_t human = put(make_run("ada", 10)).run.id;
+  int64_t agent = put(make_run("bot", 20, "agent")).run.id;
+  std::string first_slug = slug_;
+  slug_ += ".second";
+  int64_t elsewhere = put(make_run("cy", 30)).run.id;
+  RunListQuery q;
+  q.slug = first_slug;
+  EXPECT_EQ(ids_of(*store_, q), (std::vector<int64_t>{human, agent}));
+  q.kind = "agent";
+  EXPECT_EQ(ids_of(*store_, q), (std::vector<int64_t>{agent}));
+  q.kind = "human";
+  EXPECT_EQ(ids_of(*store_, q), (std::vector<int64_t>{human}));
+  q.slug = slug_;
+  EXPECT_EQ(ids_of(*store_, q), (std::vector<int64_t>{elsewhere}));
+  q.kind = "agent";
+  EXPECT_TRUE(ids_of(*store_, q).empty());
+  // Every game: the store may hold other tests' runs too (PostgreSQL), so start at ours.
+  RunListQuery every;
+  every.after = human - 1;
+  every.limit = 3;
+  EXPECT_EQ(ids_of(*store_, every), (std::vector<int64_t>{human, agent, elsewhere}));
+  every.kind = "human";
+  every.limit = 2;
+  EXPECT_EQ(ids_of(*store_, every), (std::vector<int64_t>{human, elsewhere}));
+}
+
+TEST_P(StoreTest, ListRunsOfAnUnknownGameIsEmpty) {
+  put(make_run("ada", 10));
+  RunListQuery q;
+  q.slug = slug_ + ".none";
+  EXPECT_TRUE(store_->list_runs(q).empty());
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, StoreTest, ::testing::Values(std::string(GB_STORE_BACKEND)),
                          [](const auto& param_info) { return param_info.param; });
 

@@ -127,6 +127,9 @@ class DownStore : public store::Store {
   int64_t count_live_games(std::string_view) override { throw store::StoreError("down"); }
   int schema_version() override { throw store::StoreError("down"); }
   std::string integrity_problem() override { throw store::StoreError("down"); }
+  std::vector<store::StoredRun> list_runs(const store::RunListQuery&) override {
+    throw store::StoreError("down");
+  }
 };
 
 TEST(Metrics, EveryStoreErrorAnswered503IsCounted) {
