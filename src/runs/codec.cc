@@ -175,4 +175,54 @@ std::string encode_daily(std::string_view slug, std::string_view date, uint32_t 
   return w.take();
 }
 
+std::string encode_run_list(std::span<const std::string> runs, std::optional<int64_t> next) {
+  JsonWriter w;
+  w.begin_object();
+  w.key("runs");
+  w.begin_array();
+  for (const std::string& run : runs) w.raw(run);
+  w.end_array();
+  w.key("next");
+  if (next) {
+    w.value(*next);
+  } else {
+    w.null();
+  }
+  w.end_object();
+  return w.take();
+}
+
+std::optional<RunListText> decode_run_list(std::string_view body, Issues& issues) {
+  simdjson::dom::parser parser;
+  JsonValue root;
+  if (parser.parse(body.data(), body.size()).get(root) != simdjson::SUCCESS) {
+    issues.add("body", "not JSON");
+    return std::nullopt;
+  }
+  ObjectReader r(root, "body", issues);
+  if (!r.is_object()) return std::nullopt;
+  std::optional<JsonValue> runs = r.get("runs");
+  std::optional<JsonValue> next = r.get("next");
+  if (!runs || !next) return std::nullopt;
+  simdjson::dom::array array;
+  if (runs->get_array().get(array) != simdjson::SUCCESS) {
+    issues.add("body.runs", "must be an array");
+    return std::nullopt;
+  }
+  RunListText page;
+  for (JsonValue run : array) {
+    if (!run.is_object()) {
+      issues.add("body.runs", "must hold objects");
+      return std::nullopt;
+    }
+    page.runs.push_back(to_compact_json(run));
+  }
+  if (!next->is_null()) {
+    int64_t id = 0;
+    if (!read_integer(*next, "body.next", 1, INT64_MAX, id, issues)) return std::nullopt;
+    page.next = id;
+  }
+  return page;
+}
+
 }  // namespace gb::runs

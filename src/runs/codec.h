@@ -4,8 +4,10 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/json_reader.h"
 #include "runs/submit.h"
@@ -35,5 +37,20 @@ std::string encode_board(const store::BoardQuery& query, const store::Board& boa
 
 // {slug, date, seed}.
 std::string encode_daily(std::string_view slug, std::string_view date, uint32_t seed);
+
+// {runs:[...], next}: one page of the open-data listing, `runs` each already encoded as
+// encode_stored_run writes it, `next` the following page's `after` (null at the end).
+std::string encode_run_list(std::span<const std::string> runs, std::optional<int64_t> next);
+
+// A page of the listing as read back: each run re-serialised compactly (the bytes
+// encode_stored_run wrote), and `next`.
+struct RunListText {
+  std::vector<std::string> runs;
+  std::optional<int64_t> next;
+};
+
+// Reads a GET /api/runs answer `body` (any size: it has its own parser); nullopt with issues when
+// it is not {runs:[objects], next: id|null}.
+std::optional<RunListText> decode_run_list(std::string_view body, Issues& issues);
 
 }  // namespace gb::runs

@@ -232,8 +232,65 @@ TEST_F(RunRoutes, WithoutAStoreTheRoutesAnswer503) {
 }
 
 TEST_F(RunRoutes, WrongMethodsAre405) {
-  Response r = handle(Request{"GET", "/api/runs", "", "", ""}, &services_);
+  Response r = handle(Request{"PUT", "/api/runs", "", "", ""}, &services_);
   EXPECT_EQ(r.status, 405);
+}
+
+// The id of a stored run from a POST answer.
+int64_t id_of(const Response& r) {
+  EXPECT_EQ(r.status, 201) << r.body;
+  simdjson::dom::parser parser;
+  return parser.parse(r.body)["id"].get_int64().value();
+}
+
+TEST_F(RunRoutes, TheListingPagesVisibleRunsEachAsGetRunGivesIt) {
+  int64_t ada = id_of(post(run_body("ada")));
+  int64_t bob = id_of(post(run_body("bob", "[]")));
+  int64_t cy = id_of(post(run_body("cy")));
+  int64_t dee = id_of(post(run_body("dee", R"([{"type":"UP"}])")));
+  ASSERT_TRUE(store_->set_hidden(bob, true));
+
+  Response first = get("/api/runs?limit=2");
+  ASSERT_EQ(first.status, 200) << first.body;
+  JsonValue page = json(first);
+  simdjson::dom::array runs = page["runs"].get_array().value();
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(simdjson::minify(runs.at(0).value()), get("/api/runs/" + std::to_string(ada)).body);
+  EXPECT_EQ(simdjson::minify(runs.at(1).value()), get("/api/runs/" + std::to_string(cy)).body);
+  EXPECT_EQ(page["next"].get_int64().value(), cy);
+
+  Response second = get("/api/runs?limit=2&after=" + std::to_string(cy));
+  ASSERT_EQ(second.status, 200) << second.body;
+  EXPECT_EQ(second.body,
+            R"({"runs":[)" + get("/api/runs/" + std::to_string(dee)).body + R"(],"next":null})");
+  // A page that holds exactly the last runs ends the listing: next is null, not an empty page.
+  EXPECT_TRUE(json(get("/api/runs?limit=3"))["next"].is_null());
+  EXPECT_EQ(get("/api/runs?after=" + std::to_string(dee)).body, R"({"runs":[],"next":null})");
+  // The defaults: after 0, 100 a page; and the filters.
+  EXPECT_EQ(json(get("/api/runs"))["runs"].get_array().value().size(), 3u);
+  EXPECT_EQ(json(get("/api/runs?slug=stormlark&kind=human"))["runs"].get_array().value().size(),
+            3u);
+  EXPECT_EQ(get("/api/runs?kind=agent").body, R"({"runs":[],"next":null})");
+}
+
+TEST_F(RunRoutes, ListingQueriesAreValidated) {
+  auto issue = [&](const std::string& query) {
+    Response r = get("/api/runs?" + query);
+    EXPECT_EQ(r.status, 400) << query;
+    return r.body;
+  };
+  EXPECT_EQ(issue("limit=0"), R"({"error":"Invalid query","issues":["limit: must be 1..1000"]})");
+  EXPECT_EQ(issue("limit=1001"),
+            R"({"error":"Invalid query","issues":["limit: must be 1..1000"]})");
+  EXPECT_EQ(issue("limit=ten"), R"({"error":"Invalid query","issues":["limit: must be 1..1000"]})");
+  EXPECT_EQ(issue("after=-1"),
+            R"({"error":"Invalid query","issues":["after: must be a run id or 0"]})");
+  EXPECT_EQ(issue("kind=all"),
+            R"({"error":"Invalid query","issues":["kind: must be human or agent"]})");
+  EXPECT_EQ(issue("slug=nope"),
+            R"({"error":"Invalid query","issues":["slug: no game is named nope"]})");
+  EXPECT_EQ(get("/api/runs?limit=1000").status, 200);
+  EXPECT_EQ(handle(Request{"GET", "/api/runs", "", "", ""}, nullptr).status, 503);
 }
 
 }  // namespace

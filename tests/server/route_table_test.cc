@@ -98,7 +98,7 @@ TEST(RouteTable, RowsCarryLimitsPoolRateLimitAndLabel) {
   EXPECT_TRUE(submit.on_work_pool());
   EXPECT_TRUE(submit.rate_limited());
 
-  for (std::string_view store_route : {"/api/runs/7", "/metrics"}) {
+  for (std::string_view store_route : {"/api/runs", "/api/runs/7", "/metrics"}) {
     RouteMatch m = match_route(route_table(), "GET", store_route);
     EXPECT_TRUE(m.on_work_pool()) << store_route;
     EXPECT_FALSE(m.rate_limited()) << store_route;

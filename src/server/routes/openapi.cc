@@ -82,9 +82,12 @@ constexpr NamedSchema
                  R"({"type":"object","required":["id","slug","seed","score","length","steps","over","stateHash","name","kind","agent","createdAt","rulesVersion","rank"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"type":"string"},"seed":{"type":"integer","minimum":0,"maximum":4294967295},"score":{"type":"integer"},"length":{"type":"integer","minimum":0},"steps":{"type":"integer","minimum":0},"over":{"type":"boolean"},"stateHash":{"type":"string","pattern":"^[0-9a-f]{16}$"},"name":{"type":"string"},"kind":{"enum":["human","agent"]},"agent":{"type":"string"},"createdAt":{"type":"string"},"rulesVersion":{"type":"integer","minimum":0},"rank":{"type":"integer","minimum":1},"token":{"type":"string","description":"Only on the first run under a new name: keep it."}}})"},
                 {"StoredRun",
                  R"({"type":"object","required":["id","slug","seed","score","length","steps","over","stateHash","name","kind","agent","createdAt","rulesVersion","current","actions"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"type":"string"},"seed":{"type":"integer","minimum":0,"maximum":4294967295},"score":{"type":"integer"},"length":{"type":"integer","minimum":0},"steps":{"type":"integer","minimum":0},"over":{"type":"boolean"},"stateHash":{"type":"string","pattern":"^[0-9a-f]{16}$"},"name":{"type":"string"},"kind":{"enum":["human","agent"]},"agent":{"type":"string"},"createdAt":{"type":"string"},"rulesVersion":{"type":"integer","minimum":0},"current":{"type":"boolean","description":"Whether it was verified under the game's current rules version (only those rank)."},"actions":{"type":"array","items":{"type":"object"}}}})"},
+                {"RunList",
+                 R"({"type":"object","required":["runs","next"],"properties":{"runs":{"type":"array","maxItems":1000,"items":{"$ref":"#/components/schemas/StoredRun"},"description":"Visible runs by ascending id, each as GET /api/runs/{id} gives it."},"next":{"type":["integer","null"],"minimum":1,"description":"The after of the following page; null at the end."}}})"},
                 {"InvalidRun",
                  R"({"type":"object","required":["error","issues"],"properties":{"error":{"const":"Invalid run"},"issues":{"type":"array","items":{"type":"string"}}}})"},
-                {"Leaderboard", R"({"type":"object","required":["slug","kind","seed","daily","rulesVersion","total","limit","offset","entries"],"properties":{"slug":{"type":"string"},"kind":{"enum":["human","agent","all"]},"seed":{"type":["integer","null"]},"daily":{"type":["string","null"]},"rulesVersion":{"type":"integer","minimum":0},"total":{"type":"integer","minimum":0},"limit":{"type":"integer","minimum":1,"maximum":100},"offset":{"type":"integer","minimum":0},"entries":{"type":"array","items":{"type":"object","required":["rank","id","name","kind","agent","score","length","seed","createdAt"],"properties":{"rank":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1},"name":{"type":"string"},"kind":{"enum":["human","agent"]},"agent":{"type":"string"},"score":{"type":"integer"},"length":{"type":"integer"},"seed":{"type":"integer"},"createdAt":{"type":"string"}}}}}})"},
+                {"Leaderboard",
+                 R"({"type":"object","required":["slug","kind","seed","daily","rulesVersion","total","limit","offset","entries"],"properties":{"slug":{"type":"string"},"kind":{"enum":["human","agent","all"]},"seed":{"type":["integer","null"]},"daily":{"type":["string","null"]},"rulesVersion":{"type":"integer","minimum":0},"total":{"type":"integer","minimum":0},"limit":{"type":"integer","minimum":1,"maximum":100},"offset":{"type":"integer","minimum":0},"entries":{"type":"array","items":{"type":"object","required":["rank","id","name","kind","agent","score","length","seed","createdAt"],"properties":{"rank":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1},"name":{"type":"string"},"kind":{"enum":["human","agent"]},"agent":{"type":"string"},"score":{"type":"integer"},"length":{"type":"integer"},"seed":{"type":"integer"},"createdAt":{"type":"string"}}}}}})"},
                 {"Daily",
                  R"({"type":"object","required":["slug","date","seed"],"properties":{"slug":{"type":"string"},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"seed":{"type":"integer","minimum":0,"maximum":4294967295}}})"},
 };
@@ -545,6 +548,31 @@ void write_get_run_operation(JsonWriter& w, const GameService*) {
   w.end_object();
 }
 
+// GET /api/runs: the open-data listing.
+void write_list_runs_operation(JsonWriter& w, const GameService*) {
+  begin_operation(w, "listRuns",
+                  "Open data: every visible run with its actions, by ascending id, page by page "
+                  "(pass next as after until it is null).",
+                  "runs");
+  w.raw(R"("parameters":[{"name":"slug","in":"query","schema":{"type":"string"},)"
+        R"("description":"Only this game's runs; an unknown game answers 400."},)"
+        R"({"name":"kind","in":"query","schema":{"enum":["human","agent"]},)"
+        R"("description":"Only this kind; absent: both."},)"
+        R"({"name":"after","in":"query","schema":{"type":"integer","minimum":0,"default":0},)"
+        R"("description":"Only runs with a larger id: the previous page's next."},)"
+        R"({"name":"limit","in":"query","schema":{"type":"integer","minimum":1,"maximum":1000,)"
+        R"("default":100}}])");
+  w.key("responses");
+  w.begin_object();
+  json_ref_response(w, "200", "One page of runs, and the after of the next page.", "RunList");
+  json_ref_response(w, "400",
+                    "Invalid query: a parameter out of its range or an unknown game (issues name "
+                    "it).",
+                    "Error");
+  json_ref_response(w, "503", "Busy or Store unavailable (Retry-After).", "Error");
+  w.end_object();
+}
+
 // GET /api/leaderboard/{slug}.
 void write_leaderboard_operation(JsonWriter& w, const GameService*) {
   begin_operation(w, "getLeaderboard",
@@ -608,22 +636,26 @@ void write_web_asset_operation(JsonWriter& w, const GameService*) {
   w.end_object();
 }
 
-// Writes one path item {"<method>": {operation}} of `route` at `path` (`game` for a per-game
-// path, else null).
-void write_path(JsonWriter& w, const Route& route, std::string_view path, const GameService* game) {
-  std::string method(route.method);
-  for (char& c : method) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+// Writes one path item {"<method>": {operation}, ...} of `rows` (one pattern) at `path` (`game`
+// for a per-game path, else null).
+void write_path(JsonWriter& w, std::span<const Route> rows, std::string_view path,
+                const GameService* game) {
   w.key(path);
   w.begin_object();
-  w.key(method);
-  w.begin_object();
-  route.openapi->write(w, game);
-  w.end_object();
+  for (const Route& route : rows) {
+    std::string method(route.method);
+    for (char& c : method) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    w.key(method);
+    w.begin_object();
+    route.openapi->write(w, game);
+    w.end_object();
+  }
   w.end_object();
 }
 
 // The paths object, from the route table in its order. A run of per-game rows is described once
-// per registered game (`{slug}` replaced by its slug), then once as the `{slug}` pattern.
+// per registered game (`{slug}` replaced by its slug), then once as the `{slug}` pattern; other
+// consecutive rows of one pattern (GET and POST /api/runs) share one path object.
 void write_paths(JsonWriter& w, std::span<const Route> routes) {
   w.key("paths");
   w.begin_object();
@@ -633,18 +665,25 @@ void write_paths(JsonWriter& w, std::span<const Route> routes) {
       continue;
     }
     size_t end = i + 1;
-    while (routes[i].openapi->per_game && end < routes.size() && routes[end].openapi != nullptr &&
-           routes[end].openapi->per_game) {
+    bool per_game = routes[i].openapi->per_game;
+    while (end < routes.size() && routes[end].openapi != nullptr &&
+           (per_game
+                ? routes[end].openapi->per_game
+                : !routes[end].openapi->per_game && routes[end].pattern == routes[i].pattern)) {
       ++end;
     }
-    if (routes[i].openapi->per_game) {
+    if (per_game) {
       for (const GameService* game : all_games()) {
         for (size_t r = i; r < end; ++r) {
-          write_path(w, routes[r], described_path(routes[r].pattern, game->info().slug), game);
+          write_path(w, routes.subspan(r, 1), described_path(routes[r].pattern, game->info().slug),
+                     game);
         }
       }
+      for (size_t r = i; r < end; ++r)
+        write_path(w, routes.subspan(r, 1), routes[r].pattern, nullptr);
+    } else {
+      write_path(w, routes.subspan(i, end - i), routes[i].pattern, nullptr);
     }
-    for (size_t r = i; r < end; ++r) write_path(w, routes[r], routes[r].pattern, nullptr);
     i = end;
   }
   w.end_object();
@@ -692,6 +731,7 @@ const OpenApiOperation kInitOperation{write_init_operation, true};
 const OpenApiOperation kActionOperation{write_action_operation, true};
 const OpenApiOperation kBatchOperation{write_batch_operation, true};
 const OpenApiOperation kSubmitRunOperation{write_submit_run_operation};
+const OpenApiOperation kListRunsOperation{write_list_runs_operation};
 const OpenApiOperation kGetRunOperation{write_get_run_operation};
 const OpenApiOperation kLeaderboardOperation{write_leaderboard_operation};
 const OpenApiOperation kDailyOperation{[](JsonWriter& w, const GameService*) {

@@ -31,6 +31,7 @@ extern const OpenApiOperation kInitOperation;
 extern const OpenApiOperation kActionOperation;
 extern const OpenApiOperation kBatchOperation;
 extern const OpenApiOperation kSubmitRunOperation;
+extern const OpenApiOperation kListRunsOperation;
 extern const OpenApiOperation kGetRunOperation;
 extern const OpenApiOperation kLeaderboardOperation;
 extern const OpenApiOperation kDailyOperation;

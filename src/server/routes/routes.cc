@@ -31,6 +31,8 @@ constexpr auto kRoutes = std::to_array<Route>({
     {.method = "POST", .pattern = "/api/runs", .handler = submit_run_route,
      .body_limit = kMaxRunBodyBytes, .runs_on = kPool, .rate_limited = true,
      .openapi = &kSubmitRunOperation},
+    {.method = "GET", .pattern = "/api/runs", .handler = list_runs_route, .runs_on = kPool,
+     .openapi = &kListRunsOperation},
     {.method = "GET", .pattern = "/api/runs/{id}", .handler = get_run_route, .runs_on = kPool,
      .openapi = &kGetRunOperation},
     {.method = "GET", .pattern = "/api/leaderboard/{slug}", .handler = leaderboard_route,

@@ -7,6 +7,7 @@
 #include "core/json_writer.h"
 #include "registry/registry.h"
 #include "runs/codec.h"
+#include "runs/open_data.h"
 #include "runs/secrets.h"
 #include "server/http/metrics.h"
 #include "server/routes/seed.h"
@@ -127,6 +128,45 @@ Response get_run_route(const RouteContext& context) {
     const GameService* game = find_game(run->slug);
     bool current = game != nullptr && game->info().rules_version == run->rules_version;
     return json_response(200, runs::encode_stored_run(*run, current));
+  } catch (const store::StoreError&) {
+    return store_unavailable(context);
+  }
+}
+
+Response list_runs_route(const RouteContext& context) {
+  const Services* services = context.services;
+  if (services == nullptr || services->store == nullptr) return unavailable("No store", "60");
+  store::RunListQuery query;
+  query.limit = runs::kDefaultRunPage;
+  std::string_view query_text = context.target.query;
+  if (auto slug = query_param(query_text, "slug")) {
+    if (find_game(*slug) == nullptr) {
+      return error_with_issue(400, "Invalid query", "slug: no game is named " + std::string(*slug));
+    }
+    query.slug = std::string(*slug);
+  }
+  if (auto kind = query_param(query_text, "kind")) {
+    if (*kind != "human" && *kind != "agent") {
+      return error_with_issue(400, "Invalid query", "kind: must be human or agent");
+    }
+    query.kind = std::string(*kind);
+  }
+  if (auto after = query_param(query_text, "after")) {
+    std::optional<int64_t> parsed = parse_bounded(*after, 0, INT64_MAX / 2);
+    if (!parsed) return error_with_issue(400, "Invalid query", "after: must be a run id or 0");
+    query.after = *parsed;
+  }
+  if (auto limit = query_param(query_text, "limit")) {
+    std::optional<int64_t> parsed = parse_bounded(*limit, 1, runs::kMaxRunPage);
+    if (!parsed) return error_with_issue(400, "Invalid query", "limit: must be 1..1000");
+    query.limit = *parsed;
+  }
+  try {
+    runs::RunPage page = runs::read_run_page(*services->store, query);
+    std::vector<std::string> encoded;
+    encoded.reserve(page.runs.size());
+    for (const store::StoredRun& run : page.runs) encoded.push_back(runs::encode_listed_run(run));
+    return json_response(200, runs::encode_run_list(encoded, page.next));
   } catch (const store::StoreError&) {
     return store_unavailable(context);
   }

@@ -14,6 +14,9 @@ namespace gb::server {
 Response submit_run_route(const RouteContext& context);
 // GET /api/runs/{id}: the stored run with its actions; 404 unknown or hidden.
 Response get_run_route(const RouteContext& context);
+// GET /api/runs?slug=&kind=&after=&limit=: open data, {runs, next}; 400 for a bad parameter or an
+// unknown game.
+Response list_runs_route(const RouteContext& context);
 // GET /api/leaderboard/{slug}?kind=&seed=&daily=&limit=&offset=
 Response leaderboard_route(const RouteContext& context);
 // GET /api/daily/{slug}: today's (UTC) challenge seed.
