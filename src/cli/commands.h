@@ -21,7 +21,7 @@ void register_play_command(CLI::App& app);
 // `gameboard replay FILE`: re-applies a replay file and checks its score.
 void register_replay_command(CLI::App& app);
 
-// `gameboard runs hide|unhide ID`: moderation of stored runs.
+// `gameboard runs hide|unhide ID` and `gameboard runs export`: moderating and exporting runs.
 void register_runs_command(CLI::App& app);
 
 // `gameboard submit FILE --server URL --name N`: sends a replay file to a server's boards.

@@ -1,9 +1,11 @@
 // `gameboard runs hide ID` / `gameboard runs unhide ID`: moderation. A hidden run leaves every
-// board and GET /api/runs/{id} but stays stored; unhide brings it back.
+// board and GET /api/runs/{id} but stays stored; unhide brings it back. `runs export` (the open
+// data) lives in runs_export.cc.
 #include <iostream>
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/runs_export.h"
 #include "cli/store_options.h"
 
 namespace gb::cli {
@@ -47,13 +49,14 @@ void add_moderation(CLI::App& runs, std::shared_ptr<RunsOptions> options, const 
 }  // namespace
 
 void register_runs_command(CLI::App& app) {
-  CLI::App* runs =
-      app.add_subcommand("runs", "Moderate stored runs (same --db / --data-dir as `serve`).");
+  CLI::App* runs = app.add_subcommand(
+      "runs", "Moderate and export stored runs (same --db / --data-dir as `serve`).");
   runs->require_subcommand(1);
   auto options = std::make_shared<RunsOptions>();
   add_moderation(*runs, options, "hide",
                  "Hide a run from every board and from GET /api/runs/{id}; it stays stored", true);
   add_moderation(*runs, options, "unhide", "Show a hidden run again", false);
+  add_runs_export(*runs);
 }
 
 }  // namespace gb::cli

@@ -12,6 +12,9 @@
 namespace gb::harness {
 namespace {
 
+// The largest answer body read.
+constexpr uint64_t kMaxAnswerBytes = uint64_t{1} << 30;
+
 namespace asio = boost::asio;
 namespace http = boost::beast::http;
 using tcp = asio::ip::tcp;
@@ -42,8 +45,11 @@ class HttpTransport final : public Transport {
       }
       req.prepare_payload();
       http::write(socket_, req, ec);
-      http::response<http::string_body> res;
-      if (!ec) http::read(socket_, buffer_, res, ec);
+      // Beast's default 8 MB cap on a body would refuse a page of long runs (runs export).
+      http::response_parser<http::string_body> parser;
+      parser.body_limit(kMaxAnswerBytes);
+      if (!ec) http::read(socket_, buffer_, parser, ec);
+      http::response<http::string_body> res = parser.release();
       if (ec) {
         socket_.close(ec);
         buffer_.clear();

@@ -1,6 +1,7 @@
 // The runs commands of the `gameboard` binary against a real server: `eval --submit` puts every
 // run on the agents' board, `submit FILE` sends a replay file (a tampered one is refused), and
-// `runs hide` / `runs unhide` take a run off the boards and back.
+// `runs hide` / `runs unhide` take a run off the boards and back, and `runs export` writes the
+// visible runs as JSON Lines, the same from the server and from the store.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -106,6 +107,81 @@ TEST_F(RunsCli, EvalSubmitThenSubmitAFileThenHideAndUnhide) {
   std::vector<std::string> missing = {"runs", "hide", "987654"};
   for (const auto& a : data_args()) missing.push_back(a);
   EXPECT_EQ(gameboard(missing).code, 1);
+  EXPECT_EQ(server->stop(), 0);
+}
+
+// The lines of the file at `path`.
+std::vector<std::string> lines_of(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::string text_of(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+TEST_F(RunsCli, ExportWritesTheVisibleRunsTheSameFromTheServerAndFromTheStore) {
+  auto server = std::make_unique<ServeProcess>(data_args());
+  std::string url = "http://127.0.0.1:" + std::to_string(server->port());
+  std::vector<std::string> ids;
+  for (std::string name : {"Ada", "Bo", "Cy", "Dee"}) {
+    std::string kind = name == "Cy" ? "agent" : "human";
+    HttpReply posted = http_request(server->port(), "POST", "/api/runs",
+                                    R"({"slug":"stormlark","seed":3,"actions":[{"type":"UP"}],)"
+                                    R"("name":")" +
+                                        name + R"(","kind":")" + kind + R"("})");
+    ASSERT_EQ(posted.status, 201) << posted.body;
+    ids.push_back(std::to_string(std::stoll(posted.body.substr(posted.body.find(R"("id":)") + 5))));
+  }
+  std::vector<std::string> hide = {"runs", "hide", ids[1]};
+  for (const auto& a : data_args()) hide.push_back(a);
+  ASSERT_EQ(gameboard(hide).code, 0);
+  // The listing the export pages through, and its refusals.
+  HttpReply page = http_request(server->port(), "GET", "/api/runs?limit=2");
+  ASSERT_EQ(page.status, 200) << page.body;
+  EXPECT_NE(page.body.find(R"("next":)" + ids[2] + "}"), std::string::npos) << page.body;
+  EXPECT_EQ(http_request(server->port(), "GET", "/api/runs?limit=0").status, 400);
+  EXPECT_EQ(http_request(server->port(), "GET", "/api/runs?slug=nope").status, 400);
+
+  std::filesystem::path from_server = dir_ / "server.jsonl";
+  Result exported = gameboard({"runs", "export", "--server", url, "--out", from_server.string()});
+  ASSERT_EQ(exported.code, 0) << exported.out;
+  EXPECT_NE(exported.out.find("exported 3 runs"), std::string::npos) << exported.out;
+  std::vector<std::string> lines = lines_of(from_server);
+  ASSERT_EQ(lines.size(), 3u);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const std::string& id = ids[i == 0 ? 0 : i + 1];
+    EXPECT_EQ(lines[i], http_request(server->port(), "GET", "/api/runs/" + id).body) << id;
+  }
+  std::filesystem::path from_store = dir_ / "store.jsonl";
+  std::vector<std::string> store_export = {"runs", "export", "--out", from_store.string()};
+  for (const auto& a : data_args()) store_export.push_back(a);
+  ASSERT_EQ(gameboard(store_export).code, 0);
+  EXPECT_EQ(text_of(from_store), text_of(from_server));
+  EXPECT_FALSE(std::filesystem::exists(from_store.string() + ".tmp"));
+
+  // Filters: one agent run; a game with none gives an empty file.
+  std::filesystem::path agents = dir_ / "agents.jsonl";
+  ASSERT_EQ(gameboard({"runs", "export", "--server", url, "--kind", "agent", "--slug", "stormlark",
+                       "--out", agents.string()})
+                .code,
+            0);
+  std::vector<std::string> agent_lines = lines_of(agents);
+  ASSERT_EQ(agent_lines.size(), 1u);
+  EXPECT_EQ(agent_lines[0], lines[1]);
+
+  // A bad URL and an unreachable server leave no file behind.
+  std::filesystem::path none = dir_ / "none.jsonl";
+  EXPECT_EQ(gameboard({"runs", "export", "--server", "ftp://x", "--out", none.string()}).code, 2);
+  EXPECT_EQ(
+      gameboard({"runs", "export", "--server", "http://127.0.0.1:1", "--out", none.string()}).code,
+      1);
+  EXPECT_EQ(gameboard({"runs", "export", "--slug", "nope", "--out", none.string()}).code, 2);
+  EXPECT_FALSE(std::filesystem::exists(none));
+  EXPECT_FALSE(std::filesystem::exists(none.string() + ".tmp"));
   EXPECT_EQ(server->stop(), 0);
 }
 
