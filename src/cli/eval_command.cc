@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/llm_eval.h"
 #include "cli/progress.h"
+#include "cli/token_file.h"
 #include "harness/eval_runner.h"
 #include "harness/http_transport.h"
 #include "harness/replay.h"
@@ -82,18 +83,23 @@ bool write_replays(const std::string& dir, const harness::EvalJob& job,
   return true;
 }
 
-// Submits every run to the agents' board of `o.submit` under `o.name`, the agent's name as the
-// label; the token a new name gets is used for the runs after it and printed once. Returns the
-// exit code: 0 when every run was stored.
-int submit_results(const EvalOptions& o, const harness::EvalJob& job,
-                   const std::vector<agents::RunResult>& results) {
-  harness::SubmitOptions options;
-  std::string error;
-  if (!harness::parse_base_url(o.submit, options.server, error)) return usage_error(error);
+// The submission settings of `o`: its server, name and agent label, and the token to send
+// (--token, else the one saved for the name); false with `error` set when the URL is bad or the
+// names file cannot be read.
+bool submit_options(const EvalOptions& o, harness::SubmitOptions& options, std::string& error) {
+  if (!harness::parse_base_url(o.submit, options.server, error)) return false;
   options.name = o.name;
   options.kind = "agent";
   options.agent = o.agent;
-  options.token = o.token;
+  bool saved = false;
+  return token_to_send(options.server, o.name, o.token, options.token, saved, error);
+}
+
+// Submits every run with `options` to the agents' board, the agent's name as the label; the
+// token a new name gets is saved, used for the runs after it and printed once. Returns the exit
+// code: 0 when every run was stored.
+int submit_results(const EvalOptions& o, harness::SubmitOptions options,
+                   const harness::EvalJob& job, const std::vector<agents::RunResult>& results) {
   int failed = 0;
   for (const agents::RunResult& r : results) {
     std::string body =
@@ -108,8 +114,7 @@ int submit_results(const EvalOptions& o, const harness::EvalJob& job,
       }
       if (std::string token = harness::token_of(answer.body); !token.empty()) {
         options.token = token;
-        std::cerr << "The name '" << o.name << "' is yours; keep its token for later runs "
-                  << "(--token): " << token << "\n";
+        std::cerr << remember_claimed_token(options.server, o.name, token);
       }
     } catch (const std::exception& e) {
       std::cerr << "submit seed " << r.seed << ": " << e.what() << "\n";
@@ -143,6 +148,9 @@ int run_eval_command(const EvalOptions& o) {
     if (job.seeds.empty()) return usage_error("shard " + o.shard + " holds no seed of " + o.seeds);
   }
   if (!o.submit.empty() && o.name.empty()) return usage_error("--submit needs --name");
+  // The submission settings are checked before any run is played.
+  harness::SubmitOptions submit;
+  if (!o.submit.empty() && !submit_options(o, submit, error)) return usage_error(error);
   if (!o.out.empty() && !harness::is_results_path(o.out)) {
     return usage_error("--out must end in .json or .csv: " + o.out);
   }
@@ -189,7 +197,7 @@ int run_eval_command(const EvalOptions& o) {
     if (!write_replays(o.record, job, results, error)) return usage_error(error);
     std::cout << "replays: " << o.record << "/\n";
   }
-  if (!o.submit.empty()) return submit_results(o, job, results);
+  if (!o.submit.empty()) return submit_results(o, submit, job, results);
   return 0;
 }
 
@@ -236,7 +244,8 @@ void register_eval_command(CLI::App& app) {
                    "(the server replays each run and stores the score it computes)");
   eval->add_option("--name", o->name, "The name runs are submitted under (with --submit)");
   eval->add_option("--token", o->token,
-                   "The name's token, when the name is already yours (printed on first use)");
+                   "The name's token, when the name is already yours (default: the one saved in "
+                   "$XDG_CONFIG_HOME/gameboard/names.json when this name was claimed here)");
   eval->add_flag("--no-batch", o->no_batch,
                  "With --remote: the planners expand in process instead of through the "
                  "server's batch route (same results)");

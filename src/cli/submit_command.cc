@@ -1,10 +1,12 @@
 // `gameboard submit FILE --server URL --name N`: sends a replay file (the browser's download
-// format) to a server, which replays it and puts the score it computes on its boards.
+// format) to a server, which replays it and puts the score it computes on its boards. The token
+// of a name it claims is saved in the user's names file (cli/token_file.h) and sent next time.
 #include <iostream>
 #include <memory>
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/token_file.h"
 #include "harness/result_files.h"
 #include "harness/run_submit.h"
 
@@ -20,7 +22,8 @@ struct SubmitCommandOptions {
   std::string token;
 };
 
-// Reads, sends and reports; returns the exit code (0 stored, 1 refused or unreachable, 2 usage).
+// Reads, sends and reports (the stored run on stdout, without its token); returns the exit code
+// (0 stored, 1 refused or unreachable, 2 usage or an unreadable names file).
 int run_submit(const SubmitCommandOptions& o) {
   harness::SubmitOptions options;
   std::string error;
@@ -31,7 +34,11 @@ int run_submit(const SubmitCommandOptions& o) {
   options.name = o.name;
   options.kind = o.kind;
   options.agent = o.agent;
-  options.token = o.token;
+  bool saved_token = false;
+  if (!token_to_send(options.server, o.name, o.token, options.token, saved_token, error)) {
+    std::cerr << "gameboard submit: " << error << "\n";
+    return 2;
+  }
   std::string text;
   if (!harness::read_text_file(o.file, text, error)) {
     std::cerr << "gameboard submit: " << error << "\n";
@@ -49,15 +56,17 @@ int run_submit(const SubmitCommandOptions& o) {
     std::cerr << "gameboard submit: " << e.what() << "\n";
     return 1;
   }
-  std::cout << answer.body << "\n";
+  std::cout << harness::without_token(answer.body) << "\n";
   if (answer.status == 201 || answer.status == 200) {
     if (std::string token = harness::token_of(answer.body); !token.empty()) {
-      std::cerr << "The name '" << o.name << "' is now yours. Keep this token; later runs under "
-                << "it need --token " << token << "\n";
+      std::cerr << remember_claimed_token(options.server, o.name, token);
     }
     return 0;
   }
   std::cerr << "gameboard submit: the server answered HTTP " << answer.status << "\n";
+  if (answer.status == 403 && saved_token) {
+    std::cerr << "gameboard submit: the token saved for '" << o.name << "' was not accepted\n";
+  }
   return 1;
 }
 
@@ -77,7 +86,9 @@ void register_submit_command(CLI::App& app) {
       ->check(CLI::IsMember({"human", "agent"}))
       ->capture_default_str();
   submit->add_option("--agent", o->agent, "The agent's label (with --kind agent)");
-  submit->add_option("--token", o->token, "The name's token, when the name is already yours");
+  submit->add_option("--token", o->token,
+                     "The name's token, when the name is already yours (default: the one saved "
+                     "in $XDG_CONFIG_HOME/gameboard/names.json when this name was claimed here)");
   submit->callback([o] {
     int code = run_submit(*o);
     if (code != 0) throw CLI::RuntimeError(code);

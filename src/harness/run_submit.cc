@@ -7,6 +7,7 @@
 #include <chrono>
 #include <thread>
 
+#include "core/json_reader.h"
 #include "core/json_writer.h"
 
 namespace gb::harness {
@@ -80,6 +81,23 @@ std::string token_of(std::string_view answer_body) {
     return "";
   }
   return std::string(token);
+}
+
+std::string without_token(std::string_view answer_body) {
+  simdjson::dom::parser parser;
+  simdjson::dom::object fields;
+  if (parser.parse(answer_body.data(), answer_body.size()).get(fields) != simdjson::SUCCESS) {
+    return std::string(answer_body);
+  }
+  JsonWriter w;
+  w.begin_object();
+  for (auto [key, value] : fields) {
+    if (key == "token") continue;
+    w.key(key);
+    w.raw(to_compact_json(value));
+  }
+  w.end_object();
+  return w.take();
 }
 
 }  // namespace gb::harness

@@ -38,4 +38,8 @@ HttpAnswer submit_run(const SubmitOptions& options, std::string_view body);
 // Returns the "token" field of a submission answer, or "".
 std::string token_of(std::string_view answer_body);
 
+// Returns a submission answer without its "token" field, for printing: the token is a secret,
+// shown once by the caller's own message. A body that is not a JSON object comes back unchanged.
+std::string without_token(std::string_view answer_body);
+
 }  // namespace gb::harness

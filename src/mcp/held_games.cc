@@ -156,12 +156,19 @@ GameResult load_game(store::Store& store, std::string_view id) {
 }
 
 GameResult play_actions(store::Store& store, std::string_view id,
-                        const std::vector<std::string>& actions, const RunBounds& bounds) {
+                        const std::vector<std::string>& actions, const RunBounds& bounds,
+                        std::optional<int64_t> expect) {
   std::unique_ptr<GameSession> session;
   std::vector<std::string> played;
   GameResult r = load_into(store, id, session, played);
   if (r.status != Status::kOk) return r;
   Position& p = r.position;
+  if (expect && *expect != p.game.length) {
+    r.status = Status::kExpectMismatch;
+    r.message = "expect: the game holds " + std::to_string(p.game.length) + " actions, not " +
+                std::to_string(*expect);
+    return r;
+  }
   for (const std::string& action : actions) {
     if (played.size() >= bounds.max_actions) {
       r.status = Status::kRefused;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,9 +29,19 @@ struct Position {
 
 // What a game operation gave. kRefused: the rules refused action `applied` of the call (the
 // ones before it were applied and kept), `message` the reason; kBadAction: it is outside the
-// action grammar, `message` the issue. Both still carry the position.
+// action grammar, `message` the issue. Both still carry the position. kExpectMismatch: the game
+// did not hold the number of actions the caller expected, nothing was applied; it carries the
+// position too.
 struct GameResult {
-  enum class Status { kOk, kUnknownGame, kTooManyGames, kRefused, kBadAction, kConflict };
+  enum class Status {
+    kOk,
+    kUnknownGame,
+    kTooManyGames,
+    kRefused,
+    kBadAction,
+    kConflict,
+    kExpectMismatch
+  };
   Status status = Status::kOk;
   std::string message;
   Position position;
@@ -46,10 +57,13 @@ GameResult start_game(store::Store& store, const GameService& service, uint32_t 
 GameResult load_game(store::Store& store, std::string_view id);
 
 // Applies `actions` (compact JSON values, at most kMaxActionsPerCall) to game `id` in order,
-// stopping at the first one refused or outside the grammar; stores the applied ones.
-// kConflict when another call moved the game meanwhile (nothing of this call is stored).
+// stopping at the first one refused or outside the grammar; stores the applied ones. With
+// `expect`, the stored game must hold exactly that many actions first: kExpectMismatch (nothing
+// applied) otherwise, so a call retried after a lost answer is not applied twice. kConflict when
+// another call moved the game meanwhile (nothing of this call is stored).
 GameResult play_actions(store::Store& store, std::string_view id,
-                        const std::vector<std::string>& actions, const RunBounds& bounds);
+                        const std::vector<std::string>& actions, const RunBounds& bounds,
+                        std::optional<int64_t> expect = std::nullopt);
 
 // Returns a fresh random game handle: "g" and 24 hex digits (96 random bits).
 std::string mint_game_id();

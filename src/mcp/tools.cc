@@ -2,6 +2,7 @@
 
 #include <array>
 #include <charconv>
+#include <cstdint>
 
 #include "core/clock.h"
 #include "core/json_writer.h"
@@ -142,7 +143,16 @@ ToolAnswer act(JsonValue args, const ToolContext& context) {
       actions.push_back(to_compact_json(item));
     }
   }
-  GameResult r = play_actions(*context.store, game_id, actions, context.bounds);
+  std::optional<int64_t> expect;
+  if (JsonValue v; args["expect"].get(v) == simdjson::SUCCESS) {
+    int64_t n = 0;
+    Issues issues;
+    if (!read_integer(v, "expect", 0, INT64_MAX, n, issues)) {
+      return bad_arguments(issues.list().front());
+    }
+    expect = n;
+  }
+  GameResult r = play_actions(*context.store, game_id, actions, context.bounds, expect);
   using Status = GameResult::Status;
   switch (r.status) {
     case Status::kUnknownGame:
@@ -150,6 +160,10 @@ ToolAnswer act(JsonValue args, const ToolContext& context) {
     case Status::kConflict:
     case Status::kTooManyGames:
       return {Kind::kRefused, r.message, {}};
+    case Status::kExpectMismatch:
+      return describe_position(r.position, Kind::kRefused,
+                               r.message + "; 0 of " + std::to_string(actions.size()) +
+                                   " actions applied. The position is below.");
     case Status::kRefused:
     case Status::kBadAction: {
       std::string what = r.status == Status::kRefused ? "refused: " : "invalid action: ";
@@ -293,8 +307,10 @@ constexpr auto kTools = std::to_array<Tool>({
      "Play one action ({game_id, action}) or several in order ({game_id, actions:[...]}, at most "
      "1000), stopping at the first the rules refuse. Actions are JSON objects like the legal "
      "actions shown. Returns the new position; a refused move is an error result saying why, "
-     "with the legal actions.",
-     R"({"type":"object","properties":{"game_id":{"type":"string"},"action":{"type":"object","description":"one action, e.g. one of the legal actions shown"},"actions":{"type":"array","items":{"type":"object"},"minItems":1,"maxItems":1000}},"required":["game_id"]})",
+     "with the legal actions. Pass expect (the game's length, the number of actions it holds "
+     "before this call) so that a call retried after a lost answer is not applied twice: on a "
+     "mismatch nothing is applied and the error result says how many the game holds.",
+     R"({"type":"object","properties":{"game_id":{"type":"string"},"action":{"type":"object","description":"one action, e.g. one of the legal actions shown"},"actions":{"type":"array","items":{"type":"object"},"minItems":1,"maxItems":1000},"expect":{"type":"integer","minimum":0,"description":"optional: the number of actions the game holds before this call (its length); on a mismatch nothing is applied"}},"required":["game_id"]})",
      act},
     {"get_state",
      "The current position of a game (format text, the default: observation, counters, legal "

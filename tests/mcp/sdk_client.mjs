@@ -1,9 +1,9 @@
 // The MCP server through the official TypeScript SDK (@modelcontextprotocol/sdk), a real client:
 // over stdio (`gameboard mcp`) and over Streamable HTTP (POST /mcp on `gameboard serve`), both on
 // one SQLite store. It lists the tools, plays a whole run of every game to its end through act
-// (seed 7, a scripted policy), gets refusals as isError results, negotiates an older protocol
-// revision, submits runs that then appear on the agents' board, and checks that each final score
-// equals `gameboard replay` of the game's replay file.
+// (seed 7, a scripted policy), gets refusals and a stale `expect` as isError results, negotiates
+// an older protocol revision, submits runs that then appear on the agents' board, and checks that
+// each final score equals `gameboard replay` of the game's replay file.
 // Usage: node sdk_client.mjs <gameboard binary>
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -115,6 +115,13 @@ async function httpSlugs(base) {
 async function checkClient(client, label, base) {
   const { tools } = await client.listTools();
   assert.deepEqual(tools.map((t) => t.name), TOOLS, `${label}: tools`);
+  const act = tools.find((t) => t.name === 'act');
+  assert.deepEqual(act.inputSchema.properties.expect, {
+    type: 'integer',
+    minimum: 0,
+    description: act.inputSchema.properties.expect.description,
+  });
+  assert.ok(!act.inputSchema.required.includes('expect'), `${label}: expect is optional`);
   const GAMES = await httpSlugs(base);
   assert.ok(GAMES.length >= 3, `${label}: the HTTP index lists the games`);
   const games = await tool(client, 'list_games', {});
@@ -131,6 +138,20 @@ async function checkClient(client, label, base) {
     assert.equal(refused.isError, true, `${slug}: a move after the end is refused`);
     assert.match(refused.content[0].text, /refused: .*legal actions:/s);
     assert.equal(refused.structuredContent.length, run.length);
+    // A stale expect (a retried call, say) applies nothing and says how many the game holds.
+    const stale = await tool(client, 'act', {
+      game_id: run.gameId,
+      actions: [run.last],
+      expect: run.length - 1,
+    });
+    assert.equal(stale.isError, true, `${slug}: a stale expect is refused`);
+    assert.ok(
+      stale.content[0].text.startsWith(
+        `expect: the game holds ${run.length} actions, not ${run.length - 1}; 0 of 1 actions applied`,
+      ),
+      stale.content[0].text,
+    );
+    assert.equal(stale.structuredContent.length, run.length);
     // The final score equals the same actions replayed in process.
     assert.equal(await replayScore(client, run.gameId, slug), run.score, `${slug}: replay`);
     const name = `sdk ${label} ${slug.slice(0, 4)}`;

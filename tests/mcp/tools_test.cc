@@ -1,7 +1,7 @@
 // The MCP tools over a real SQLite store (SPEC section 10): held games played to their end with a
 // scripted policy, refusals as isError results with the legal actions, batches stopping at the
-// first refusal, the per-client bound, games surviving a restart, and submit_run on the agents'
-// board with the score replay gives.
+// first refusal, `expect` refusing a retried call, the per-client bound, games surviving a
+// restart, and submit_run on the agents' board with the score replay gives.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -141,6 +141,51 @@ TEST_F(ToolsTest, ABatchStopsAtTheFirstRefusalAndKeepsWhatWentBefore) {
   EXPECT_EQ(r.size("/result/structuredContent/legalActions"), 5u);
   AnswerDoc state = call("get_state", R"({"game_id":")" + id + "\"}");
   EXPECT_EQ(state.integer("/result/structuredContent/length"), 2);
+}
+
+TEST_F(ToolsTest, ExpectGuardsARetriedCallAgainstApplyingTwice) {
+  std::string id = new_game("stormlark", 11);
+  std::string two = R"(,"actions":[{"type":"VENT"},{"type":"UP"}]})";
+  AnswerDoc first = call("act", R"({"game_id":")" + id + R"(","expect":0)" + two);
+  ASSERT_EQ(first.raw("/result/isError"), "false") << first.raw("");
+  EXPECT_EQ(first.integer("/result/structuredContent/length"), 2);
+
+  // The same call again (its answer was lost, say): the game holds 2 now, so nothing applies.
+  AnswerDoc retried = call("act", R"({"game_id":")" + id + R"(","expect":0)" + two);
+  EXPECT_EQ(retried.raw("/result/isError"), "true");
+  std::string text = retried.str("/result/content/0/text");
+  EXPECT_EQ(text.rfind("expect: the game holds 2 actions, not 0; 0 of 2 actions applied", 0), 0u)
+      << text;
+  EXPECT_NE(text.find("legal actions:"), std::string::npos) << "the position follows: " << text;
+  EXPECT_EQ(retried.integer("/result/structuredContent/length"), 2);
+  EXPECT_EQ(
+      call("get_state", R"({"game_id":")" + id + "\"}").integer("/result/structuredContent/length"),
+      2);
+
+  // A single action with a larger expectation than the game holds is refused the same way.
+  AnswerDoc ahead = call("act", R"({"game_id":")" + id + R"(","expect":5,"action":{"type":"UP"}})");
+  EXPECT_EQ(ahead.raw("/result/isError"), "true");
+  EXPECT_EQ(ahead.str("/result/content/0/text").rfind("expect: the game holds 2 actions, not 5", 0),
+            0u);
+
+  // The right expectation applies, and so does a call without one.
+  AnswerDoc next = call("act", R"({"game_id":")" + id + R"(","expect":2,"action":{"type":"UP"}})");
+  ASSERT_EQ(next.raw("/result/isError"), "false") << next.raw("");
+  EXPECT_EQ(next.integer("/result/structuredContent/length"), 3);
+  EXPECT_EQ(act(id, R"({"type":"DOWN"})").integer("/result/structuredContent/length"), 4);
+
+  // A malformed expect is a bad argument, never applied.
+  auto code = [&](const std::string& expect) {
+    return call("act",
+                R"({"game_id":")" + id + R"(","expect":)" + expect + R"(,"action":{"type":"UP"}})")
+        .integer("/error/code");
+  };
+  EXPECT_EQ(code("-1"), -32602);
+  EXPECT_EQ(code("\"4\""), -32602);
+  EXPECT_EQ(code("4.5"), -32602);
+  EXPECT_EQ(
+      call("get_state", R"({"game_id":")" + id + "\"}").integer("/result/structuredContent/length"),
+      4);
 }
 
 TEST_F(ToolsTest, BadActsAreInvalidParams) {

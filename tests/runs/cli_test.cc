@@ -1,5 +1,6 @@
 // The runs commands of the `gameboard` binary against a real server: `eval --submit` puts every
-// run on the agents' board, `submit FILE` sends a replay file (a tampered one is refused), and
+// run on the agents' board, `submit FILE` sends a replay file (a tampered one is refused), both
+// save the token of a name they claim in the names file (0600) and send it next time,
 // `runs hide` / `runs unhide` take a run off the boards and back, and `runs export` writes the
 // visible runs as JSON Lines, the same from the server and from the store.
 #include <gtest/gtest.h>
@@ -8,8 +9,13 @@
 #include <fstream>
 #include <iterator>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdlib>
+
+#include "cli/token_file.h"
+#include "harness/http_transport.h"
 #include "server/child_process.h"
 #include "server/http_client.h"
 
@@ -32,16 +38,50 @@ Result gameboard(std::vector<std::string> args) {
   return r;
 }
 
+// The file mode bits of `p`.
+unsigned mode_of(const std::filesystem::path& p) {
+  struct stat st {};
+  EXPECT_EQ(::stat(p.c_str(), &st), 0) << p;
+  return st.st_mode & 07777;
+}
+
+// The run id a submission printed ({"id":N,...}), or -1.
+int64_t id_of(const std::string& out) {
+  size_t at = out.find(R"({"id":)");
+  return at == std::string::npos ? -1 : std::stoll(out.substr(at + 6));
+}
+
 class RunsCli : public ::testing::Test {
  protected:
+  // Every command runs with XDG_CONFIG_HOME in the test's folder: no names file of the user's.
   void SetUp() override {
     dir_ = std::filesystem::temp_directory_path() / ("gb-runs-cli-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
+    use_config("config");
   }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
+  void TearDown() override {
+    ::unsetenv("XDG_CONFIG_HOME");
+    std::filesystem::remove_all(dir_);
+  }
+  // Points XDG_CONFIG_HOME (inherited by the commands run) at `<dir_>/<name>`: another user.
+  void use_config(const std::string& name) {
+    config_ = dir_ / name;
+    ::setenv("XDG_CONFIG_HOME", config_.c_str(), 1);
+  }
+  std::filesystem::path names_file() const { return config_ / "gameboard" / "names.json"; }
+  // The token the names file holds for (`url`, `name`), "" for none.
+  std::string saved_token(const std::string& url, const std::string& name) const {
+    harness::BaseUrl base;
+    std::string error;
+    EXPECT_TRUE(harness::parse_base_url(url, base, error)) << error;
+    std::string token;
+    EXPECT_TRUE(cli::find_saved_token(names_file().string(), base, name, token, error)) << error;
+    return token;
+  }
   std::vector<std::string> data_args() const { return {"--data-dir", (dir_ / "data").string()}; }
   std::filesystem::path dir_;
+  std::filesystem::path config_;
 };
 
 TEST_F(RunsCli, EvalSubmitThenSubmitAFileThenHideAndUnhide) {
@@ -61,9 +101,13 @@ TEST_F(RunsCli, EvalSubmitThenSubmitAFileThenHideAndUnhide) {
   Result submit = gameboard({"submit", file, "--server", url, "--name", "Ada"});
   ASSERT_EQ(submit.code, 0) << submit.out;
   EXPECT_NE(submit.out.find(R"("kind":"human")"), std::string::npos) << submit.out;
-  EXPECT_NE(submit.out.find(R"("token":")"), std::string::npos) << submit.out;
+  EXPECT_EQ(submit.out.find("token"), std::string::npos) << "the token is not printed on stdout";
   Result again = gameboard({"submit", file, "--server", url, "--name", "Ada"});
-  EXPECT_EQ(again.code, 1) << "the name is taken without its token: " << again.out;
+  EXPECT_EQ(again.code, 0) << "the saved token is sent: " << again.out;
+  use_config("someone-else");
+  Result other = gameboard({"submit", file, "--server", url, "--name", "Ada"});
+  EXPECT_EQ(other.code, 1) << "the name is taken without its token: " << other.out;
+  use_config("config");
   HttpReply taken = http_request(server->port(), "POST", "/api/runs",
                                  R"({"slug":"stormlark","seed":1,"actions":[],"name":"ADA"})");
   EXPECT_EQ(taken.status, 403) << taken.body;
@@ -182,6 +226,69 @@ TEST_F(RunsCli, ExportWritesTheVisibleRunsTheSameFromTheServerAndFromTheStore) {
   EXPECT_EQ(gameboard({"runs", "export", "--slug", "nope", "--out", none.string()}).code, 2);
   EXPECT_FALSE(std::filesystem::exists(none));
   EXPECT_FALSE(std::filesystem::exists(none.string() + ".tmp"));
+  EXPECT_EQ(server->stop(), 0);
+}
+
+TEST_F(RunsCli, ANameClaimedHereIsSubmittedUnderAgainWithoutItsToken) {
+  auto server = std::make_unique<ServeProcess>(data_args());
+  std::string url = "http://127.0.0.1:" + std::to_string(server->port());
+  std::string replays = (dir_ / "replays").string();
+  std::vector<std::string> outs;
+
+  // eval --submit claims its name on the first run and saves the token (0600, folder 0700).
+  Result eval = gameboard({"eval", "--game", "stormlark", "--agent", "greedy", "--seeds", "1..3",
+                           "--record", replays, "--submit", url, "--name", "cli bot"});
+  ASSERT_EQ(eval.code, 0) << eval.out;
+  outs.push_back(eval.out);
+  EXPECT_NE(eval.out.find("submitted: 3 of 3 runs"), std::string::npos) << eval.out;
+  ASSERT_TRUE(std::filesystem::exists(names_file()));
+  EXPECT_EQ(mode_of(names_file()), 0600u);
+  EXPECT_EQ(mode_of(names_file().parent_path()), 0700u);
+  std::string bot_token = saved_token(url, "cli bot");
+  EXPECT_EQ(bot_token.size(), 64u);
+
+  // submit claims a second name; the server's URL written otherwise finds the same entries.
+  Result first = gameboard(
+      {"submit", replays + "/stormlark-greedy-1.json", "--server", url, "--name", "Grace"});
+  ASSERT_EQ(first.code, 0) << first.out;
+  outs.push_back(first.out);
+  std::string grace_token = saved_token(url + "/", "Grace");
+  EXPECT_EQ(grace_token.size(), 64u);
+  EXPECT_NE(grace_token, bot_token);
+  EXPECT_EQ(mode_of(names_file()), 0600u);
+
+  // The second run under the name, without --token, is stored as a new run (201, not 403).
+  Result second = gameboard(
+      {"submit", replays + "/stormlark-greedy-2.json", "--server", url, "--name", "Grace"});
+  ASSERT_EQ(second.code, 0) << second.out;
+  outs.push_back(second.out);
+  EXPECT_NE(second.out.find(R"("seed":2)"), std::string::npos) << second.out;
+  EXPECT_GT(id_of(second.out), id_of(first.out)) << first.out << second.out;
+  EXPECT_EQ(saved_token(url, "Grace"), grace_token) << "no new claim, the same token";
+  Result eval_again = gameboard({"eval", "--game", "stormlark", "--agent", "greedy", "--seeds",
+                                 "4..4", "--submit", url, "--name", "cli bot"});
+  ASSERT_EQ(eval_again.code, 0) << eval_again.out;
+  outs.push_back(eval_again.out);
+  EXPECT_NE(eval_again.out.find("submitted: 1 of 1 runs"), std::string::npos) << eval_again.out;
+
+  // A corrupt names file stops a submission without --token before it is sent, and is left as it
+  // was; with --token the file is not needed.
+  std::ofstream(names_file(), std::ios::trunc) << "{\"servers\":";
+  Result corrupt = gameboard(
+      {"submit", replays + "/stormlark-greedy-3.json", "--server", url, "--name", "Grace"});
+  EXPECT_EQ(corrupt.code, 2) << corrupt.out;
+  Result given = gameboard({"submit", replays + "/stormlark-greedy-3.json", "--server", url,
+                            "--name", "Grace", "--token", grace_token});
+  EXPECT_EQ(given.code, 0) << given.out;
+  outs.push_back(given.out);
+  std::ifstream in(names_file());
+  EXPECT_EQ(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()),
+            "{\"servers\":");
+
+  for (const std::string& out : outs) {
+    EXPECT_EQ(out.find(bot_token), std::string::npos) << out;
+    EXPECT_EQ(out.find(grace_token), std::string::npos) << out;
+  }
   EXPECT_EQ(server->stop(), 0);
 }
 
