@@ -6,6 +6,7 @@
 
 #include "core/clock.h"
 #include "core/json_writer.h"
+#include "mcp/held_cache.h"
 #include "registry/registry.h"
 #include "runs/secrets.h"
 #include "runs/submit.h"
@@ -30,16 +31,6 @@ std::vector<std::string> split_actions(std::string_view actions_json) {
   simdjson::dom::array array;
   if (!root || root->get_array().get(array) != simdjson::SUCCESS) return out;
   for (JsonValue item : array) out.push_back(to_compact_json(item));
-  return out;
-}
-
-std::string join_actions(const std::vector<std::string>& actions, size_t count) {
-  std::string out = "[";
-  for (size_t i = 0; i < count; ++i) {
-    if (i > 0) out += ',';
-    out += actions[i];
-  }
-  out += ']';
   return out;
 }
 
@@ -94,26 +85,115 @@ std::string answer_of(const GameService& game, const GameSession& session, uint3
   return w.take();
 }
 
-// Loads game `id` into `session` (replayed to its current position).
-GameResult load_into(store::Store& store, std::string_view id,
-                     std::unique_ptr<GameSession>& session, std::vector<std::string>& played) {
+// Whether `game` has been moved within kIdleHours (older games expire).
+bool live(const store::HeldGame& game) {
+  return game.updated_at >= utc_hours_ago(kIdleHours);
+}
+
+// The position a cached game is at, with `answer` as its answer.
+Position position_of(const CachedGame& entry, std::string answer) {
+  return {entry.game, entry.service, std::move(answer)};
+}
+
+// Game `id` as the store holds it, stepped to its stored length in `entry`: the cached session
+// when the cache holds that length (a length names a game's content), else a replay (its engine
+// steps counted in the result). kUnknownGame when the store has no such live game.
+GameResult load_entry(store::Store& store, std::string_view id,
+                      std::unique_ptr<CachedGame>& entry) {
   std::string unknown = "game_id: no game " + std::string(id) + " (unknown, or expired after " +
                         std::to_string(kIdleHours) + " h idle); start one with new_game";
   if (id.size() > 64) return failure(Status::kUnknownGame, "game_id: no such game");
   std::optional<store::HeldGame> game = store.game(id);
-  if (!game || game->updated_at < utc_hours_ago(kIdleHours)) {
-    return failure(Status::kUnknownGame, unknown);
-  }
+  if (!game || !live(*game)) return failure(Status::kUnknownGame, unknown);
   const GameService* service = find_game(game->slug);
   if (service == nullptr) return failure(Status::kUnknownGame, unknown);
-  played = split_actions(game->actions_json);
-  session = service->new_session();
-  if (!replay(*session, game->seed, played)) {
+  GameResult r;
+  entry = held_cache().take(&store, id);
+  if (entry && entry->game.length == game->length && entry->service == service) {
+    entry->game = std::move(*game);
+    return r;
+  }
+  entry = std::make_unique<CachedGame>();
+  entry->store = &store;
+  entry->service = service;
+  entry->session = service->new_session();
+  if (!replay(*entry->session, game->seed, split_actions(game->actions_json))) {
+    entry.reset();
     return failure(Status::kUnknownGame, "game_id: the game no longer replays");
   }
+  r.steps = entry->session->steps();
+  entry->game = std::move(*game);
+  return r;
+}
+
+// Whether the store still holds `entry`'s game, live and at its length.
+bool still_latest(store::Store& store, const CachedGame& entry) {
+  std::optional<store::HeldGame> game = store.game(entry.game.id);
+  return game && live(*game) && game->length == entry.game.length;
+}
+
+// Applies `actions` to `entry` in order as play_actions says and stores the applied ones by a
+// compare-and-set on the length `entry` holds. kConflict when the store no longer held that
+// length: then `entry` is ahead of the store and must be dropped.
+GameResult apply_and_store(store::Store& store, CachedGame& entry,
+                           const std::vector<std::string>& actions, const RunBounds& bounds) {
   GameResult r;
-  std::string answer = answer_of(*service, *session, game->seed, played.size());
-  r.position = {std::move(*game), service, std::move(answer)};
+  GameSession& session = *entry.session;
+  const int64_t steps_before = session.steps();
+  const size_t before = static_cast<size_t>(entry.game.length);
+  std::string added;  // the applied actions, comma-separated
+  bool refused_by_rules = false;
+  for (const std::string& action : actions) {
+    if (before + r.applied >= bounds.max_actions) {
+      r.status = Status::kRefused;
+      r.message = "the run holds " + std::to_string(before + r.applied) + " actions, its bound";
+      break;
+    }
+    Issues issues;
+    SessionStep step = apply_text(session, action, issues);
+    if (step == SessionStep::kBadAction) {
+      r.status = Status::kBadAction;
+      r.message = issues.list().empty() ? "outside the action grammar" : issues_json(issues);
+      break;
+    }
+    if (step == SessionStep::kRefused) {
+      r.status = Status::kRefused;
+      r.message = std::string(session.reason());
+      refused_by_rules = true;
+      break;
+    }
+    if (!added.empty()) added += ',';
+    added += action;
+    ++r.applied;
+  }
+  r.steps = session.steps() - steps_before;
+  // The answer after the last action applied or refused (the unchanged position, with its legal
+  // actions, after a refusal); a call that applied nothing else answers the position as it was.
+  std::string answer;
+  if (r.applied > 0 || refused_by_rules) {
+    JsonWriter w;
+    session.write_answer(w);
+    answer = w.take();
+  } else {
+    answer = answer_of(*entry.service, session, entry.game.seed, before);
+  }
+  if (r.applied > 0) {
+    std::string now = utc_now();
+    std::string& json = entry.game.actions_json;
+    json.pop_back();  // the closing ']'
+    if (before > 0) json += ',';
+    json += added;
+    json += ']';
+    int64_t length = static_cast<int64_t>(before + r.applied);
+    if (!store.append_game_actions(entry.game.id, entry.game.length, json, length, now)) {
+      return failure(Status::kConflict,
+                     "the game was moved by another call meanwhile; nothing of this call was "
+                     "kept: get_state and act again");
+    }
+    entry.game.length = length;
+    entry.game.updated_at = now;
+  }
+  r.position = position_of(entry, std::move(answer));
   return r;
 }
 
@@ -128,9 +208,12 @@ std::string mint_game_id() {
 GameResult start_game(store::Store& store, const GameService& service, uint32_t seed,
                       const std::string& client) {
   store.expire_games(utc_hours_ago(kIdleHours));
-  GameResult r;
-  r.position.service = &service;
-  store::HeldGame& game = r.position.game;
+  auto entry = std::make_unique<CachedGame>();
+  entry->store = &store;
+  entry->service = &service;
+  entry->session = service.new_session();
+  entry->session->init(seed);
+  store::HeldGame& game = entry->game;
   game.id = mint_game_id();
   game.slug = std::string(service.info().slug);
   game.seed = seed;
@@ -143,72 +226,56 @@ GameResult start_game(store::Store& store, const GameService& service, uint32_t 
                        " games; finish or abandon one (idle games expire after " +
                        std::to_string(kIdleHours) + " h)");
   }
-  JsonWriter w;
-  service.write_init(seed, w);
-  r.position.answer_json = w.take();
+  GameResult r;
+  r.position = position_of(*entry, answer_of(service, *entry->session, seed, 0));
+  held_cache().put(std::move(entry));
   return r;
 }
 
 GameResult load_game(store::Store& store, std::string_view id) {
-  std::unique_ptr<GameSession> session;
-  std::vector<std::string> played;
-  return load_into(store, id, session, played);
+  std::unique_ptr<CachedGame> entry;
+  GameResult r = load_entry(store, id, entry);
+  if (r.status != Status::kOk) return r;
+  r.position = position_of(*entry, answer_of(*entry->service, *entry->session, entry->game.seed,
+                                             static_cast<size_t>(entry->game.length)));
+  held_cache().put(std::move(entry));
+  return r;
 }
 
 GameResult play_actions(store::Store& store, std::string_view id,
                         const std::vector<std::string>& actions, const RunBounds& bounds,
                         std::optional<int64_t> expect) {
-  std::unique_ptr<GameSession> session;
-  std::vector<std::string> played;
-  GameResult r = load_into(store, id, session, played);
-  if (r.status != Status::kOk) return r;
-  Position& p = r.position;
-  if (expect && *expect != p.game.length) {
-    r.status = Status::kExpectMismatch;
-    r.message = "expect: the game holds " + std::to_string(p.game.length) + " actions, not " +
-                std::to_string(*expect);
-    return r;
-  }
-  for (const std::string& action : actions) {
-    if (played.size() >= bounds.max_actions) {
-      r.status = Status::kRefused;
-      r.message = "the run holds " + std::to_string(played.size()) + " actions, its bound";
-      break;
+  // This process's latest state of the game, when it has one that the expectation fits: the call
+  // costs the actions it applies. An applied action is checked against the store by the
+  // compare-and-set that stores it; a call that stored nothing reads the store's length.
+  std::unique_ptr<CachedGame> entry = held_cache().take(&store, id);
+  if (entry && live(entry->game) && (!expect || *expect == entry->game.length)) {
+    GameResult r = apply_and_store(store, *entry, actions, bounds);
+    if (r.status != Status::kConflict && (r.applied > 0 || still_latest(store, *entry))) {
+      held_cache().put(std::move(entry));
+      return r;
     }
-    Issues issues;
-    SessionStep step = apply_text(*session, action, issues);
-    if (step == SessionStep::kBadAction) {
-      r.status = Status::kBadAction;
-      r.message = issues.list().empty() ? "outside the action grammar" : issues_json(issues);
-      break;
-    }
-    if (step == SessionStep::kRefused) {
-      r.status = Status::kRefused;
-      r.message = std::string(session->reason());
-      break;
-    }
-    played.push_back(action);
-    ++r.applied;
+    // The store had moved on (another replica moved the game, or it expired): start again from
+    // what the store holds.
+    entry.reset();
+  } else if (entry) {
+    held_cache().put(std::move(entry));  // the store decides the mismatch; load_entry reuses it
   }
-  // The answer after the last action applied or refused (the unchanged position, with its legal
-  // actions, after a refusal); a call that applied nothing else keeps the loaded answer.
-  if (r.applied > 0 || !session->reason().empty()) {
-    JsonWriter w;
-    session->write_answer(w);
-    p.answer_json = w.take();
+  GameResult loaded = load_entry(store, id, entry);
+  if (loaded.status != Status::kOk) return loaded;
+  if (expect && *expect != entry->game.length) {
+    loaded.status = Status::kExpectMismatch;
+    loaded.message = "expect: the game holds " + std::to_string(entry->game.length) +
+                     " actions, not " + std::to_string(*expect);
+    loaded.position =
+        position_of(*entry, answer_of(*entry->service, *entry->session, entry->game.seed,
+                                      static_cast<size_t>(entry->game.length)));
+    held_cache().put(std::move(entry));
+    return loaded;
   }
-  if (r.applied > 0) {
-    std::string now = utc_now();
-    int64_t before = p.game.length;
-    p.game.actions_json = join_actions(played, played.size());
-    p.game.length = static_cast<int64_t>(played.size());
-    if (!store.append_game_actions(p.game.id, before, p.game.actions_json, p.game.length, now)) {
-      return failure(Status::kConflict,
-                     "the game was moved by another call meanwhile; nothing of this call was "
-                     "kept: get_state and act again");
-    }
-    p.game.updated_at = now;
-  }
+  GameResult r = apply_and_store(store, *entry, actions, bounds);
+  r.steps += loaded.steps;
+  if (r.status != Status::kConflict) held_cache().put(std::move(entry));
   return r;
 }
 

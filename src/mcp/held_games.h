@@ -1,7 +1,9 @@
 // The games MCP clients hold on the server. A game is its (slug, seed, actions) in the store
 // under a server-minted handle; its state is got by replaying them in a typed session of the
 // registry (GameService::new_session: decoded once, stepped typed, encoded when answered), never
-// from an engine directly, so any replica can continue any game.
+// from an engine directly, so any replica can continue any game. The latest state of each game
+// this process moved stays in memory (held_cache.h), so an act costs the actions it applies; a
+// game this process lacks, or holds behind the store, is replayed.
 #pragma once
 
 #include <cstdint>
@@ -46,21 +48,25 @@ struct GameResult {
   std::string message;
   Position position;
   size_t applied = 0;  // actions this call applied
+  int64_t steps = 0;   // engine steps this call took, a replay of the stored actions included
 };
 
 // Starts a game of `service` at `seed` for `client`, first expiring idle games.
 GameResult start_game(store::Store& store, const GameService& service, uint32_t seed,
                       const std::string& client);
 
-// Loads game `id` and replays it to its current position; kUnknownGame when there is no such
-// game or it has been idle for kIdleHours.
+// Loads game `id` at its current position (from the cache when it holds the stored length, else
+// by replay); kUnknownGame when there is no such game or it has been idle for kIdleHours.
 GameResult load_game(store::Store& store, std::string_view id);
 
 // Applies `actions` (compact JSON values, at most kMaxActionsPerCall) to game `id` in order,
 // stopping at the first one refused or outside the grammar; stores the applied ones. With
 // `expect`, the stored game must hold exactly that many actions first: kExpectMismatch (nothing
 // applied) otherwise, so a call retried after a lost answer is not applied twice. kConflict when
-// another call moved the game meanwhile (nothing of this call is stored).
+// another call moved the game meanwhile (nothing of this call is stored). A game the cache holds
+// costs the actions applied (its stored actions are not read; the store's compare-and-set on the
+// length tells whether the cached state was the latest, and if not the call is made again from a
+// replay); any other game is replayed first.
 GameResult play_actions(store::Store& store, std::string_view id,
                         const std::vector<std::string>& actions, const RunBounds& bounds,
                         std::optional<int64_t> expect = std::nullopt);

@@ -3,6 +3,7 @@
 // through it instead of encoding and decoding the state's JSON at every action.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -40,6 +41,8 @@ class GameSession {
   virtual void write_answer(JsonWriter& out) const = 0;
   // A copy of this session.
   virtual std::unique_ptr<GameSession> clone() const = 0;
+  // The bytes the state holds (its type's size), for caches that bound their memory.
+  virtual size_t state_bytes() const = 0;
 
  protected:
   std::string_view reason_;
@@ -103,6 +106,8 @@ class SessionFor final : public GameSession {
     copy->steps_ = steps_;
     return copy;
   }
+
+  size_t state_bytes() const override { return sizeof(typename G::State); }
 
  private:
   // On the heap: a state may be tens of kilobytes.
