@@ -68,10 +68,15 @@ wait_port() {
   return 1
 }
 
-# Starts replica $1 on port+$1 in the background and records its pid.
+# Starts replica $1 on port+$1 in the background and records its pid. Its PostgreSQL sessions
+# are named gameboard-replica-$1 (application_name, seen in pg_stat_activity).
 start_replica() {
   local i=$1
-  "$bin" serve --host 127.0.0.1 --port $((port + i)) --db "$db" --trusted-proxy 127.0.0.1 \
+  local url=$db
+  case "$db" in postgres*) [[ $db == *\?* ]] && url+="&" || url+="?"
+    url+="application_name=gameboard-replica-$i" ;;
+  esac
+  "$bin" serve --host 127.0.0.1 --port $((port + i)) --db "$url" --trusted-proxy 127.0.0.1 \
     ${extra[@]+"${extra[@]}"} >>"$prefix/replica-$i.log" 2>&1 &
   pids[i]=$!
   echo "${pids[i]}" >"$prefix/replica-$i.pid"

@@ -7,6 +7,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <stdexcept>
@@ -148,6 +149,23 @@ bool pg_script(std::string_view command, uint16_t port) {
   std::string line = "bash " GB_SOURCE_DIR "/scripts/pg.sh " + std::string(command) + " " +
                      std::to_string(port) + " >/dev/null";
   return std::system(line.c_str()) == 0;
+}
+
+std::string psql_command(uint16_t pg_port) {
+  return "\"$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)/psql\" -X -h 127.0.0.1 -p " +
+         std::to_string(pg_port) + " -U gb -d gameboard";
+}
+
+std::string psql(uint16_t pg_port, const std::string& sql) {
+  std::string command = psql_command(pg_port) + " -tAc \"" + sql + "\"";
+  std::string out;
+  if (FILE* pipe = ::popen(command.c_str(), "r")) {
+    char buf[256];
+    while (std::fgets(buf, sizeof buf, pipe) != nullptr) out += buf;
+    ::pclose(pipe);
+  }
+  while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+  return out;
 }
 
 }  // namespace gb::deploy::testing

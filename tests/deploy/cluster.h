@@ -63,4 +63,10 @@ Reply fetch(uint16_t port, std::string_view method, std::string_view target,
 // Runs `bash scripts/pg.sh <command> <port>`; true when it exits 0.
 bool pg_script(std::string_view command, uint16_t port);
 
+// The command that runs psql on the drill's PostgreSQL at `pg_port` (user gb, database gameboard).
+std::string psql_command(uint16_t pg_port);
+
+// Runs `sql` (no double quotes in it) with psql; returns its unaligned output, trimmed.
+std::string psql(uint16_t pg_port, const std::string& sql);
+
 }  // namespace gb::deploy::testing

@@ -30,22 +30,6 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// Runs `sql` on the drill's PostgreSQL with psql; returns its unaligned output, trimmed.
-std::string psql(uint16_t pg_port, const std::string& sql) {
-  std::string command =
-      "\"$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)/psql\" -h "
-      "127.0.0.1 -p " +
-      std::to_string(pg_port) + " -U gb -d gameboard -tAc \"" + sql + "\"";
-  std::string out;
-  if (FILE* pipe = ::popen(command.c_str(), "r")) {
-    char buf[256];
-    while (std::fgets(buf, sizeof buf, pipe) != nullptr) out += buf;
-    ::pclose(pipe);
-  }
-  while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
-  return out;
-}
-
 // A fresh, empty database on `pg_port` (cluster.sh then restarts the server and keeps it).
 void fresh_database(uint16_t pg_port) {
   ASSERT_TRUE(pg_script("start", pg_port));
