@@ -8,6 +8,8 @@
 #   and children expanded per second by a 64-item batch against 64 single action requests,
 #   the play page's tick rate in headless Chromium with and without a ghost race.
 #   the LLM harness's CPU per decision and the memory of 64 runs in flight (bench_llm.sh).
+#   MCP act calls per second against the plain action route, and on a held game of 10 actions
+#   against one of 10,000 (a call costs the actions it applies, not the game's length).
 # Usage: scripts/bench.sh [seconds per HTTP run, default 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,3 +33,6 @@ echo "== web: tick rate with and without a ghost race (headless Chromium)"
 node bench/ghost_rate.mjs "$BUILD" | tee artifacts/ghost_rate.txt
 echo "== llm harness"
 bash scripts/bench_llm.sh "$BUILD/src/cli/gameboard"
+echo "== mcp: act against the plain action route, and on games of 10 and 10,000 actions"
+node bench/mcp_bench.mjs "$BUILD/src/cli/gameboard" 1500 | tee artifacts/mcp_bench.txt
+node bench/mcp_length_bench.mjs "$BUILD/src/cli/gameboard" 2000 | tee artifacts/mcp_length_bench.txt
