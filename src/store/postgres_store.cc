@@ -128,6 +128,13 @@ class PostgresStore final : public Store {
     // Idempotent (the run_key is unique), so a retry after a broken connection is safe.
     return with_connection([&](Connection& c) {
       SubmitResult result;
+      // A run already stored is answered as it is, token or not: resubmitting is idempotent.
+      Result stored = c.run(select_run_by_key_sql(Dialect::kPostgres), Params().add(run.run_key));
+      if (stored.rows() == 1) {
+        result.status = SubmitStatus::kExisting;
+        result.run = read_run(PgRow{stored, 0});
+        return result;
+      }
       c.run("BEGIN");
       try {
         Result claimed = c.run(
@@ -151,6 +158,7 @@ class PostgresStore final : public Store {
           result.status = SubmitStatus::kCreated;
           result.run.NewRun::operator=(run);
           result.run.id = inserted.integer(0, 0);
+          c.run(file_best_sql(Dialect::kPostgres), Params().add(result.run.id));
         } else {
           Result existing =
               c.run(select_run_by_key_sql(Dialect::kPostgres), Params().add(run.run_key));
@@ -177,13 +185,57 @@ class PostgresStore final : public Store {
 
   bool set_hidden(int64_t id, bool hidden) override {
     return with_connection([&](Connection& c) {
-      Result r = c.run(postgres_sql(std::string(kSetRunHidden) + " RETURNING id"),
-                       Params().add(int64_t{hidden ? 1 : 0}).add(id));
-      return r.rows() > 0;
+      c.run("BEGIN");
+      try {
+        // The name's row is locked first, so two moderators refiling one name's bests take turns.
+        c.run(
+            "SELECT name_key FROM names WHERE name_key = (SELECT name_key FROM runs WHERE id = $1) "
+            "FOR UPDATE",
+            Params().add(id));
+        Result updated = c.run(postgres_sql(std::string(kSetRunHidden) + " RETURNING id"),
+                               Params().add(int64_t{hidden ? 1 : 0}).add(id));
+        if (updated.rows() == 0) {
+          c.run("ROLLBACK");
+          return false;
+        }
+        Result stored = c.run(select_run_by_id_sql(Dialect::kPostgres), Params().add(id));
+        Params keys;
+        add_run_keys(keys, read_run(PgRow{stored, 0}));
+        c.run(delete_bests_sql(Dialect::kPostgres), keys);
+        c.run(refile_bests_sql(Dialect::kPostgres), keys);
+        c.run("COMMIT");
+        return true;
+      } catch (...) {
+        if (c.healthy()) PQclear(PQexec(c.raw(), "ROLLBACK"));
+        throw;
+      }
     });
   }
 
   Board leaderboard(const BoardQuery& query) override {
+    std::optional<std::string> scope = bests_scope(query);
+    if (!scope) return leaderboard_by_scan(query);
+    return with_connection([&](Connection& c) {
+      Params key;
+      add_board_key(key, query, *scope);
+      Board board;
+      board.total = c.run(bests_count_sql(Dialect::kPostgres), key).integer(0, 0);
+      Params page = key;
+      page.add(query.limit).add(query.offset);
+      Result rows = c.run(bests_page_sql(Dialect::kPostgres), page);
+      for (int i = 0; i < rows.rows(); ++i) {
+        board.entries.push_back(read_entry(PgRow{rows, i}));
+      }
+      if (board.entries.empty()) return board;
+      Params higher = key;
+      higher.add(board.entries.front().score);
+      rank_page(board, query.offset,
+                c.run(bests_higher_sql(Dialect::kPostgres), higher).integer(0, 0));
+      return board;
+    });
+  }
+
+  Board leaderboard_by_scan(const BoardQuery& query) override {
     return with_connection([&](Connection& c) {
       Board board;
       Result count = c.run(board_count_sql(Dialect::kPostgres), board_params(query));
@@ -202,7 +254,7 @@ class PostgresStore final : public Store {
                   int64_t score, std::string_view name_key) override {
     return with_connection([&](Connection& c) {
       Result r =
-          c.run(rank_sql(Dialect::kPostgres),
+          c.run(bests_rank_sql(Dialect::kPostgres),
                 Params().add(slug).add(kind).add(int64_t{rules_version}).add(score).add(name_key));
       return 1 + r.integer(0, 0);
     });

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "store/store.h"
@@ -126,6 +128,58 @@ void add_run_list(Params& out, const RunListQuery& q) {
   }
   out.add(q.after);
   out.add(q.limit);
+}
+
+// The bests scope of a run's seed, and of its day's challenge.
+inline std::string seed_scope(uint32_t seed) {
+  return "s:" + std::to_string(seed);
+}
+inline std::string day_scope(std::string_view day, uint32_t seed) {
+  return "d:" + std::string(day) + ":" + std::to_string(seed);
+}
+
+// The bests scope a board query reads: "" all time, a seed's, or a day's challenge; nullopt for a
+// day without a seed, which bests does not keep (the store reads it from the runs).
+inline std::optional<std::string> bests_scope(const BoardQuery& q) {
+  if (q.day && !q.seed) return std::nullopt;
+  if (q.day) return day_scope(*q.day, *q.seed);
+  if (q.seed) return seed_scope(*q.seed);
+  return std::string();
+}
+
+// Adds a board key's parameters to `out`: ?1 slug, ?2 rules version, ?3 kind, ?4 scope.
+template <class Params>
+void add_board_key(Params& out, const BoardQuery& q, std::string_view scope) {
+  out.add(std::string_view(q.slug));
+  out.add(int64_t{q.rules_version});
+  out.add(std::string_view(q.kind));
+  out.add(scope);
+}
+
+// Adds the keys of `run` in bests to `out` (delete_bests_sql's and refile_bests_sql's ?1..?6).
+template <class Params>
+void add_run_keys(Params& out, const StoredRun& run) {
+  out.add(std::string_view(run.slug));
+  out.add(int64_t{run.rules_version});
+  out.add(std::string_view(run.name_key));
+  out.add(std::string_view(run.kind));
+  out.add(std::string_view(seed_scope(run.seed)));
+  out.add(std::string_view(day_scope(run.day, run.seed)));
+}
+
+// Gives the entries of a board page that starts at `offset` their competition ranks (1 2 2 4),
+// `higher` being the number of entries on the board that beat the page's first score.
+inline void rank_page(Board& board, int64_t offset, int64_t higher) {
+  for (size_t i = 0; i < board.entries.size(); ++i) {
+    BoardEntry& e = board.entries[i];
+    if (i == 0) {
+      e.rank = higher + 1;
+    } else if (e.score == board.entries[i - 1].score) {
+      e.rank = board.entries[i - 1].rank;
+    } else {
+      e.rank = offset + static_cast<int64_t>(i) + 1;
+    }
+  }
 }
 
 }  // namespace gb::store

@@ -2,8 +2,10 @@
 
 #include <sqlite3.h>
 
-#include <array>
+#include <condition_variable>
+#include <exception>
 #include <mutex>
+#include <vector>
 
 #include "store/rows.h"
 #include "store/store_sql.h"
@@ -81,43 +83,35 @@ class SqliteStore final : public Store {
   }
   ~SqliteStore() override { sqlite3_close(db_); }
 
+  // Queues `run` and returns once the commit that stores it is done. Concurrent submissions share
+  // one transaction and one fsync (group commit): a caller that finds no writer at work becomes
+  // the writer, stores everything queued (its own run among it) in one batch and wakes the
+  // others; a caller left in the queue becomes the next writer.
   SubmitResult submit(const NewRun& run, std::string_view presented_token_hash,
                       std::string_view fresh_token_hash) override {
-    std::lock_guard lock(mutex_);
-    Transaction tx(*this);
-    SubmitResult result;
-    Statement owner(db_, kSelectNameOwner);
-    owner.bind(1, run.name_key);
-    if (owner.step()) {
-      if (owner.text(0) != presented_token_hash) {
-        result.status = SubmitStatus::kNameTaken;
-        return result;  // the transaction rolls back
+    PendingSubmit pending;
+    pending.run = &run;
+    pending.presented_token_hash = presented_token_hash;
+    pending.fresh_token_hash = fresh_token_hash;
+    std::unique_lock lock(queue_mutex_);
+    queue_.push_back(&pending);
+    while (!pending.done) {
+      if (writing_) {
+        committed_.wait(lock, [&] { return pending.done || !writing_; });
+        continue;
       }
-    } else {
-      Statement claim(db_,
-                      "INSERT INTO names (name_key, token_hash, created_at) VALUES (?1, ?2, ?3)");
-      claim.bind(1, run.name_key);
-      claim.bind(2, fresh_token_hash);
-      claim.bind(3, run.created_at);
-      claim.step();
-      result.name_claimed = true;
+      writing_ = true;
+      std::vector<PendingSubmit*> batch;
+      batch.swap(queue_);
+      lock.unlock();
+      write_batch(batch);
+      lock.lock();
+      for (PendingSubmit* p : batch) p->done = true;
+      writing_ = false;
+      committed_.notify_all();
     }
-    Statement existing(db_, select_run_by_key_sql(Dialect::kSqlite));
-    existing.bind(1, run.run_key);
-    if (existing.step()) {
-      result.status = SubmitStatus::kExisting;
-      result.run = read_run(existing);
-      tx.commit();
-      return result;
-    }
-    Statement insert(db_, kInsertRun);
-    add_new_run(insert, run);
-    insert.step();
-    result.status = SubmitStatus::kCreated;
-    result.run.NewRun::operator=(run);
-    result.run.id = sqlite3_last_insert_rowid(db_);
-    tx.commit();
-    return result;
+    if (pending.error) std::rethrow_exception(pending.error);
+    return pending.result;
   }
 
   std::optional<StoredRun> run(int64_t id) override {
@@ -130,14 +124,49 @@ class SqliteStore final : public Store {
 
   bool set_hidden(int64_t id, bool hidden) override {
     std::lock_guard lock(mutex_);
+    Transaction tx(*this);
     Statement update(db_, kSetRunHidden);
     update.bind(1, int64_t{hidden ? 1 : 0});
     update.bind(2, id);
     update.step();
-    return sqlite3_changes(db_) > 0;
+    if (sqlite3_changes(db_) == 0) return false;
+    Statement select(db_, select_run_by_id_sql(Dialect::kSqlite));
+    select.bind(1, id);
+    if (!select.step()) return false;
+    StoredRun run = read_run(select);
+    Statement remove(db_, delete_bests_sql(Dialect::kSqlite));
+    add_run_keys(remove, run);
+    remove.step();
+    Statement refile(db_, refile_bests_sql(Dialect::kSqlite));
+    add_run_keys(refile, run);
+    refile.step();
+    tx.commit();
+    return true;
   }
 
   Board leaderboard(const BoardQuery& query) override {
+    std::optional<std::string> scope = bests_scope(query);
+    if (!scope) return leaderboard_by_scan(query);
+    std::lock_guard lock(mutex_);
+    Board board;
+    Statement count(db_, bests_count_sql(Dialect::kSqlite));
+    add_board_key(count, query, *scope);
+    if (count.step()) board.total = count.integer(0);
+    Statement page(db_, bests_page_sql(Dialect::kSqlite));
+    add_board_key(page, query, *scope);
+    page.add(query.limit);
+    page.add(query.offset);
+    while (page.step()) board.entries.push_back(read_entry(page));
+    if (board.entries.empty()) return board;
+    Statement higher(db_, bests_higher_sql(Dialect::kSqlite));
+    add_board_key(higher, query, *scope);
+    higher.add(board.entries.front().score);
+    higher.step();
+    rank_page(board, query.offset, higher.integer(0));
+    return board;
+  }
+
+  Board leaderboard_by_scan(const BoardQuery& query) override {
     std::lock_guard lock(mutex_);
     Board board;
     Statement count(db_, board_count_sql(Dialect::kSqlite));
@@ -154,7 +183,7 @@ class SqliteStore final : public Store {
   int64_t rank_of(std::string_view slug, std::string_view kind, uint32_t rules_version,
                   int64_t score, std::string_view name_key) override {
     std::lock_guard lock(mutex_);
-    Statement rank(db_, rank_sql(Dialect::kSqlite));
+    Statement rank(db_, bests_rank_sql(Dialect::kSqlite));
     rank.bind(1, slug);
     rank.bind(2, kind);
     rank.bind(3, static_cast<int64_t>(rules_version));
@@ -257,6 +286,79 @@ class SqliteStore final : public Store {
   }
 
  private:
+  // One submission waiting in the queue for the writer, and what became of it.
+  struct PendingSubmit {
+    const NewRun* run = nullptr;
+    std::string_view presented_token_hash;
+    std::string_view fresh_token_hash;
+    SubmitResult result;
+    std::exception_ptr error;  // set instead of result when it failed
+    bool done = false;         // its batch is committed (or failed); guarded by queue_mutex_
+  };
+
+  // Stores `batch` in one transaction, each submission under its own savepoint so one that
+  // fails leaves the others whole. A failed commit fails every submission of the batch: none is
+  // acknowledged, and the client may retry.
+  void write_batch(const std::vector<PendingSubmit*>& batch) {
+    std::lock_guard lock(mutex_);
+    try {
+      Transaction tx(*this);
+      for (PendingSubmit* p : batch) {
+        exec("SAVEPOINT submission");
+        try {
+          p->result = submit_in_transaction(*p->run, p->presented_token_hash, p->fresh_token_hash);
+        } catch (...) {
+          exec("ROLLBACK TO submission");
+          p->error = std::current_exception();
+        }
+        exec("RELEASE submission");
+      }
+      tx.commit();
+    } catch (...) {
+      for (PendingSubmit* p : batch) p->error = std::current_exception();
+    }
+  }
+
+  // Checks the name and stores `run` inside the open transaction (see Store::submit).
+  SubmitResult submit_in_transaction(const NewRun& run, std::string_view presented_token_hash,
+                                     std::string_view fresh_token_hash) {
+    SubmitResult result;
+    // A run already stored is answered as it is, token or not: resubmitting is idempotent.
+    Statement existing(db_, select_run_by_key_sql(Dialect::kSqlite));
+    existing.bind(1, run.run_key);
+    if (existing.step()) {
+      result.status = SubmitStatus::kExisting;
+      result.run = read_run(existing);
+      return result;  // nothing written
+    }
+    Statement owner(db_, kSelectNameOwner);
+    owner.bind(1, run.name_key);
+    if (owner.step()) {
+      if (owner.text(0) != presented_token_hash) {
+        result.status = SubmitStatus::kNameTaken;
+        return result;  // nothing written
+      }
+    } else {
+      Statement claim(db_,
+                      "INSERT INTO names (name_key, token_hash, created_at) VALUES (?1, ?2, ?3)");
+      claim.bind(1, run.name_key);
+      claim.bind(2, fresh_token_hash);
+      claim.bind(3, run.created_at);
+      claim.step();
+      result.name_claimed = true;
+    }
+    Statement insert(db_, kInsertRun);
+    add_new_run(insert, run);
+    insert.step();
+    result.status = SubmitStatus::kCreated;
+    result.run.NewRun::operator=(run);
+    result.run.id = sqlite3_last_insert_rowid(db_);
+    Statement file(db_, file_best_sql(Dialect::kSqlite));
+    file.bind(1, result.run.id);
+    file.step();
+    return result;
+  }
+
   // BEGIN IMMEDIATE on construction; rolls back on destruction unless committed.
   class Transaction {
    public:
@@ -322,7 +424,12 @@ class SqliteStore final : public Store {
   }
 
   sqlite3* db_ = nullptr;
-  std::mutex mutex_;
+  std::mutex mutex_;  // the connection
+  // The group commit's queue, whether a writer is draining it, and the wake-up of its waiters.
+  std::mutex queue_mutex_;
+  std::vector<PendingSubmit*> queue_;
+  bool writing_ = false;
+  std::condition_variable committed_;
 };
 
 }  // namespace

@@ -110,20 +110,25 @@ class Store {
   // Stores `run` once, atomically with its name check: a new name is claimed with
   // `fresh_token_hash`; a claimed name needs `presented_token_hash` to equal its hash (else
   // kNameTaken, nothing stored). A run whose run_key is already stored answers kExisting with the
-  // stored run. Returns only once the run is durable. Throws StoreError.
+  // stored run, whatever the token (resubmitting is idempotent). Keeps each board's bests in the
+  // same transaction. Returns only once the run is durable. Throws StoreError.
   virtual SubmitResult submit(const NewRun& run, std::string_view presented_token_hash,
                               std::string_view fresh_token_hash) = 0;
 
   // Returns run `id` (hidden or not), or nullopt.
   virtual std::optional<StoredRun> run(int64_t id) = 0;
 
-  // Hides or shows run `id`; false when there is no such run.
+  // Hides or shows run `id`, and files its name's bests again; false when there is no such run.
   virtual bool set_hidden(int64_t id, bool hidden) = 0;
 
   // Returns one page of a board: each name's best visible run of the query's rules version (the
   // earliest breaks ties), by descending score, equal scores sharing a rank (1 2 2 4) and listed
-  // earliest first.
+  // earliest first. Reads the bests table, so a page costs what it shows.
   virtual Board leaderboard(const BoardQuery& query) = 0;
+
+  // The same board computed from every stored run (the query boards used before the bests
+  // table): the reference that checks bests, slow on a large store.
+  virtual Board leaderboard_by_scan(const BoardQuery& query) = 0;
 
   // Returns the rank `score` holds on the all-time board of (slug, kind, version): one more than
   // the number of other names whose best is higher.

@@ -1,6 +1,6 @@
 #include "store/store_sql.h"
 
-#include <array>
+#include <stdexcept>
 
 namespace gb::store {
 namespace {
@@ -40,17 +40,81 @@ CREATE TABLE settings (
 );
 )sql";
 
-// Every migration in order; never edit one that has shipped, add the next.
-constexpr std::array<std::string_view, 2> kMigrations = {kRunsMigration, kGamesMigration};
+// Migration 3's tables: bests (see store_sql.h) and an index to find a name's runs of a game.
+constexpr std::string_view kBestsTables = R"sql(
+CREATE TABLE bests (
+  slug TEXT NOT NULL,
+  rules_version BIGINT NOT NULL,
+  kind TEXT NOT NULL,
+  scope TEXT NOT NULL,
+  name_key TEXT NOT NULL,
+  run_id BIGINT NOT NULL,
+  score BIGINT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (slug, rules_version, kind, scope, name_key)
+);
+CREATE INDEX bests_board ON bests (slug, rules_version, kind, scope, score DESC, created_at, run_id);
+CREATE INDEX runs_name ON runs (name_key, slug, rules_version);
+)sql";
+
+// The columns of bests, in the order the candidates below give them.
+constexpr std::string_view kBestsColumns =
+    "INSERT INTO bests (slug, rules_version, kind, scope, name_key, run_id, score, created_at) ";
+
+// The best run of each board key among the runs matching `where` (over runs' columns), keeping
+// only the keys matching `keys` (over bests' columns, "" for all). Each run stands under six keys:
+// its kind or "all", times all time, its seed, and its day with its seed.
+std::string best_candidates(std::string_view where, std::string_view keys) {
+  return "SELECT slug, rules_version, kind, scope, name_key, id, score, created_at FROM (SELECT "
+         "keyed.*, ROW_NUMBER() OVER (PARTITION BY slug, rules_version, kind, scope, name_key "
+         "ORDER BY score DESC, created_at, id) AS pick FROM (SELECT slug, rules_version, CASE "
+         "WHEN v.k = 0 THEN runs.kind ELSE 'all' END AS kind, CASE v.s WHEN 0 THEN '' WHEN 1 "
+         "THEN 's:' || CAST(seed AS TEXT) ELSE 'd:' || day || ':' || CAST(seed AS TEXT) END AS "
+         "scope, name_key, id, score, created_at FROM runs CROSS JOIN (SELECT 0 AS k, 0 AS s "
+         "UNION ALL SELECT 0, 1 UNION ALL SELECT 0, 2 UNION ALL SELECT 1, 0 UNION ALL SELECT 1, 1 "
+         "UNION ALL SELECT 1, 2) AS v WHERE " +
+         std::string(where) + ") AS keyed) AS ranked WHERE pick = 1" + std::string(keys);
+}
+
+// Migration 3: bests, filled from the runs already stored.
+std::string bests_migration() {
+  return std::string(kBestsTables) + std::string(kBestsColumns) +
+         best_candidates("hidden = 0", "") + ";\n";
+}
+
+// The text of migration `index`, before the dialect's spelling. Never edit one that has shipped;
+// add the next.
+std::string migration_text(size_t index) {
+  switch (index) {
+    case 0:
+      return std::string(kRunsMigration);
+    case 1:
+      return std::string(kGamesMigration);
+    case 2:
+      return bests_migration();
+    default:
+      throw std::out_of_range("no migration " + std::to_string(index));
+  }
+}
+
+// The keys of one name's run in bests: ?1 slug, ?2 rules version, ?3 name_key, ?4 kind, ?5 seed
+// scope, ?6 day scope.
+constexpr std::string_view kRunKeys =
+    "slug = ?1 AND rules_version = ?2 AND name_key = ?3 AND kind IN (?4, 'all') AND scope IN "
+    "('', ?5, ?6)";
+
+// One board key of bests: ?1 slug, ?2 rules version, ?3 kind, ?4 scope.
+constexpr std::string_view kBoardKey =
+    "slug = ?1 AND rules_version = ?2 AND kind = ?3 AND scope = ?4";
 
 }  // namespace
 
 size_t migration_count() {
-  return kMigrations.size();
+  return 3;
 }
 
 std::string migration(Dialect dialect, size_t index) {
-  std::string sql(kMigrations.at(index));
+  std::string sql = migration_text(index);
   // SQLite's rowid alias must be spelled INTEGER PRIMARY KEY; its BIGINT columns get INTEGER
   // affinity, so the rest of the text serves both.
   std::string_view id = dialect == Dialect::kSqlite
@@ -95,10 +159,46 @@ std::string board_page_sql(Dialect dialect) {
   return in_dialect(dialect, sql);
 }
 
-std::string rank_sql(Dialect dialect) {
+std::string file_best_sql(Dialect dialect) {
+  return in_dialect(dialect, std::string(kBestsColumns) + best_candidates("id = ?1", "") +
+                                 std::string(kKeepBetterBest));
+}
+
+std::string delete_bests_sql(Dialect dialect) {
+  return in_dialect(dialect, "DELETE FROM bests WHERE " + std::string(kRunKeys));
+}
+
+std::string refile_bests_sql(Dialect dialect) {
   return in_dialect(dialect,
-                    "SELECT COUNT(DISTINCT name_key) FROM runs WHERE slug = ?1 AND kind = ?2 AND "
-                    "rules_version = ?3 AND hidden = 0 AND score > ?4 AND name_key <> ?5");
+                    std::string(kBestsColumns) +
+                        best_candidates("hidden = 0 AND slug = ?1 AND rules_version = ?2 AND "
+                                        "name_key = ?3",
+                                        " AND kind IN (?4, 'all') AND scope IN ('', ?5, ?6)") +
+                        std::string(kKeepBetterBest));
+}
+
+std::string bests_count_sql(Dialect dialect) {
+  return in_dialect(dialect, "SELECT COUNT(*) FROM bests WHERE " + std::string(kBoardKey));
+}
+
+std::string bests_higher_sql(Dialect dialect) {
+  return in_dialect(
+      dialect, "SELECT COUNT(*) FROM bests WHERE " + std::string(kBoardKey) + " AND score > ?5");
+}
+
+std::string bests_page_sql(Dialect dialect) {
+  return in_dialect(
+      dialect,
+      "SELECT 0 AS place, b.run_id, r.name, r.kind, r.agent, b.score, r.length, r.seed, "
+      "b.created_at FROM bests AS b JOIN runs AS r ON r.id = b.run_id WHERE b.slug = ?1 AND "
+      "b.rules_version = ?2 AND b.kind = ?3 AND b.scope = ?4 ORDER BY b.score DESC, b.created_at, "
+      "b.run_id LIMIT ?5 OFFSET ?6");
+}
+
+std::string bests_rank_sql(Dialect dialect) {
+  return in_dialect(dialect,
+                    "SELECT COUNT(*) FROM bests WHERE slug = ?1 AND kind = ?2 AND rules_version = "
+                    "?3 AND scope = '' AND score > ?4 AND name_key <> ?5");
 }
 
 }  // namespace gb::store

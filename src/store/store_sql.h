@@ -80,6 +80,40 @@ inline constexpr std::string_view kInsertGame =
 inline constexpr std::string_view kAppendGameActions =
     "UPDATE games SET actions = ?3, length = ?4, updated_at = ?5 WHERE id = ?1 AND length = ?2";
 
+// Each name's best visible run per board, kept in the submitting transaction so a board page
+// reads only what it shows. A board is a key: (slug, rules_version, kind, scope), where kind is
+// "human", "agent" or "all" (every kind) and scope is "" (all time), "s:SEED" (one seed) or
+// "d:DAY:SEED" (one day's challenge); every run belongs to six keys (its kind or "all", times
+// the three scopes). `bests_scope` in store/rows.h spells a query's scope.
+
+// Upserts rows of bests' columns into bests, keeping on a conflict the better of the two (higher
+// score, then earlier created_at, then lower run id): append to an INSERT ... SELECT.
+inline constexpr std::string_view kKeepBetterBest =
+    " ON CONFLICT (slug, rules_version, kind, scope, name_key) DO UPDATE SET run_id = "
+    "excluded.run_id, score = excluded.score, created_at = excluded.created_at WHERE "
+    "excluded.score > bests.score OR (excluded.score = bests.score AND (excluded.created_at < "
+    "bests.created_at OR (excluded.created_at = bests.created_at AND excluded.run_id < "
+    "bests.run_id)))";
+
+// Files run ?1 (just inserted) under its six board keys where it beats the name's best.
+std::string file_best_sql(Dialect dialect);
+
+// Removes the six keys of a name's run (?1 slug, ?2 rules version, ?3 name_key, ?4 kind, ?5 seed
+// scope, ?6 day scope) and files again the best visible run of each: after hiding or showing it.
+std::string delete_bests_sql(Dialect dialect);
+std::string refile_bests_sql(Dialect dialect);
+
+// A board read from bests: ?1 slug, ?2 rules version, ?3 kind, ?4 scope. The page's columns are
+// board_page_sql's with a rank of 0, which the store fills in (`rank_page` in store/rows.h) from
+// the count of higher scores (?5).
+std::string bests_count_sql(Dialect dialect);
+std::string bests_higher_sql(Dialect dialect);
+std::string bests_page_sql(Dialect dialect);
+
+// The number of other names whose all-time best beats a score: ?1 slug, ?2 kind, ?3 rules
+// version, ?4 score, ?5 the name_key to leave out.
+std::string bests_rank_sql(Dialect dialect);
+
 // The schema's migrations, in order: migration i takes the schema from version i to i + 1. Both
 // stores apply the same list; `migration(dialect, i)` spells the one column the dialects write
 // differently (the generated run id).
@@ -104,13 +138,11 @@ std::string select_game_by_id_sql(Dialect dialect);
 // The number of names on a board (the filter's parameters).
 std::string board_count_sql(Dialect dialect);
 
-// One page of a board: each name's best run (earliest first among equal scores), ranked with
-// RANK() over the whole board, then ?6 limit and ?7 offset.
+// One page of a board computed from every run: each name's best run (earliest first among equal
+// scores), ranked with RANK() over the whole board, then ?6 limit and ?7 offset. The query the
+// boards used before bests; now the reference that bests is checked against, and the way to read
+// a board bests has no key for (a day without a seed).
 std::string board_page_sql(Dialect dialect);
-
-// The number of other names whose best visible run beats a score: ?1 slug, ?2 kind, ?3 rules
-// version, ?4 score, ?5 the name_key to leave out.
-std::string rank_sql(Dialect dialect);
 
 // The open-data listing: the visible runs with an id above ?3, by ascending id (the primary key),
 // at most ?4 of them; ?1 slug (NULL for every game), ?2 kind (NULL for every kind). The casts give

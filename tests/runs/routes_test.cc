@@ -67,6 +67,18 @@ TEST_F(RunRoutes, AVerifiedRunIsStoredOnceAndFoundAgain) {
   JsonValue b = json(again);
   EXPECT_EQ(b["id"].get_int64().value(), id);
   EXPECT_TRUE(b["token"].error() == simdjson::NO_SUCH_FIELD);
+  // And without the token, or with a wrong one (SPEC 16): still 200 with the stored run, since
+  // nothing new is written; no token comes back.
+  for (const std::string& extra : {std::string(), std::string(R"(,"token":"wrong")")}) {
+    Response tokenless = post(run_body("ada", kTwoUps, extra));
+    ASSERT_EQ(tokenless.status, 200) << tokenless.body;
+    JsonValue c = json(tokenless);
+    EXPECT_EQ(c["id"].get_int64().value(), id);
+    EXPECT_TRUE(c["token"].error() == simdjson::NO_SUCH_FIELD);
+  }
+  // A new run under the name still needs its token.
+  Response other = post(run_body("ada", R"([{"type":"UP"}])"));
+  EXPECT_EQ(other.status, 403) << other.body;
 
   Response stored = get("/api/runs/" + std::to_string(id));
   ASSERT_EQ(stored.status, 200) << stored.body;

@@ -10,85 +10,11 @@
 #include <set>
 #include <thread>
 
+#include "runs/store_fixture.h"
 #include "store/store.h"
 
 namespace gb::store {
 namespace {
-
-std::string unique_tag() {
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  std::string tag = std::string(info->test_suite_name()) + "." + info->name();
-  for (char& c : tag) {
-    if (c == '/') c = '.';
-  }
-  return tag + "." + std::to_string(getpid());
-}
-
-// A temporary folder removed at the end of the test.
-struct TempDir {
-  std::filesystem::path path;
-  TempDir() {
-    path = std::filesystem::temp_directory_path() / ("gb-store-" + unique_tag());
-    std::filesystem::remove_all(path);
-    std::filesystem::create_directories(path);
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-};
-
-class StoreTest : public ::testing::TestWithParam<std::string> {
- protected:
-  void SetUp() override {
-    if (GetParam() == "postgres") {
-      const char* url = std::getenv("GB_TEST_PG_URL");
-      ASSERT_NE(url, nullptr) << "GB_TEST_PG_URL is not set: ctest starts PostgreSQL with "
-                                 "scripts/pg.sh and sets it (run these tests through ctest)";
-      db_ = url;
-    } else {
-      db_ = "sqlite:" + (dir_.path / "runs.sqlite3").string();
-    }
-    store_ = open_store(db_, dir_.path.string());
-    slug_ = unique_tag();
-  }
-
-  // A run of this test's slug with the given name and score; the actions make its key unique.
-  NewRun make_run(const std::string& name, int64_t score, const std::string& kind = "human") {
-    NewRun run;
-    run.slug = slug_;
-    run.seed = 7;
-    run.actions_json = "[" + std::to_string(counter_++) + "]";
-    run.score = score;
-    run.length = 3;
-    run.steps = 3;
-    run.over = true;
-    run.state_hash = "00112233aabbccdd";
-    run.name = name;
-    run.name_key = slug_ + "/" + name;
-    run.kind = kind;
-    run.rules_version = 1;
-    run.run_key = slug_ + "/" + run.actions_json + "/" + name + "/" + kind;
-    run.created_at = "2026-12-03T10:00:" + std::to_string(10 + counter_) + ".000Z";
-    run.day = "2026-12-03";
-    return run;
-  }
-
-  SubmitResult put(const NewRun& run, const std::string& token = "t") {
-    return store_->submit(run, token, token);
-  }
-
-  BoardQuery board(const std::string& kind = "human") {
-    BoardQuery q;
-    q.slug = slug_;
-    q.kind = kind;
-    q.rules_version = 1;
-    return q;
-  }
-
-  TempDir dir_;
-  std::string db_;
-  std::unique_ptr<Store> store_;
-  std::string slug_;
-  int counter_ = 0;
-};
 
 TEST_P(StoreTest, StoresARunOnceAndFindsItAgain) {
   NewRun run = make_run("ada", 120);
@@ -121,6 +47,20 @@ TEST_P(StoreTest, AClaimedNameNeedsItsToken) {
   SubmitResult owner = store_->submit(make_run("ada", 50), "secret-hash", "fresh");
   EXPECT_EQ(owner.status, SubmitStatus::kCreated);
   EXPECT_FALSE(owner.name_claimed);
+}
+
+TEST_P(StoreTest, AStoredRunResubmittedWithoutItsTokenIsTheStoredRun) {
+  NewRun run = make_run("ada", 10);
+  SubmitResult first = store_->submit(run, "", "secret-hash");
+  ASSERT_EQ(first.status, SubmitStatus::kCreated);
+  for (const char* presented : {"", "wrong", "secret-hash"}) {
+    SubmitResult again = store_->submit(run, presented, "fresh");
+    EXPECT_EQ(again.status, SubmitStatus::kExisting) << presented;
+    EXPECT_EQ(again.run.id, first.run.id);
+    EXPECT_FALSE(again.name_claimed);
+  }
+  EXPECT_EQ(store_->submit(make_run("ada", 11), "", "fresh").status, SubmitStatus::kNameTaken);
+  EXPECT_EQ(store_->leaderboard(board()).total, 1);
 }
 
 TEST_P(StoreTest, BoardListsEachNamesBestOnceWithCompetitionRanks) {
@@ -279,6 +219,48 @@ TEST_P(StoreTest, ConcurrentSubmissionsAreNeitherLostNorDuplicated) {
   EXPECT_EQ(store_->integrity_problem(), "");
 }
 
+TEST_P(StoreTest, SubmissionsSharingACommitKeepEachOthersOutcomes) {
+  // 16 threads on one store at once, so on SQLite they share commits: each submits the same run
+  // (stored once; every other answer is that run), a run of its own, and a run under a name
+  // another thread owns with a wrong token (refused, and nothing of it stored).
+  ASSERT_EQ(put(make_run("owner", 1), "owner-token").status, SubmitStatus::kCreated);
+  NewRun shared = make_run("shared", 50);
+  std::vector<NewRun> own;
+  std::vector<NewRun> stolen;
+  for (int t = 0; t < 16; ++t) {
+    own.push_back(make_run("solo" + std::to_string(t), t));
+    stolen.push_back(make_run("owner", 100 + t));
+  }
+  std::vector<SubmitResult> shared_results(16), own_results(16), stolen_results(16);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 16; ++t) {
+    threads.emplace_back([&, t] {
+      shared_results[t] = put(shared);
+      stolen_results[t] = store_->submit(stolen[t], "wrong", "fresh");
+      own_results[t] = put(own[t]);
+    });
+  }
+  for (auto& t : threads) t.join();
+  int created = 0;
+  std::set<int64_t> own_ids;
+  for (int t = 0; t < 16; ++t) {
+    created += shared_results[t].status == SubmitStatus::kCreated;
+    EXPECT_EQ(shared_results[t].run.id, shared_results[0].run.id);
+    EXPECT_EQ(stolen_results[t].status, SubmitStatus::kNameTaken);
+    ASSERT_EQ(own_results[t].status, SubmitStatus::kCreated);
+    own_ids.insert(own_results[t].run.id);
+    EXPECT_EQ(store_->run(own_results[t].run.id)->score, t);
+  }
+  EXPECT_EQ(created, 1);
+  EXPECT_EQ(own_ids.size(), 16u);
+  BoardQuery q = board();
+  q.limit = 100;
+  Board b = store_->leaderboard(q);
+  EXPECT_EQ(b.total, 18);  // owner, shared and the 16 solos
+  for (const BoardEntry& e : b.entries) EXPECT_LT(e.score, 100) << "a stolen run was stored";
+  EXPECT_EQ(store_->integrity_problem(), "");
+}
+
 // A held game of this test's client, last moved at `updated_at`.
 HeldGame make_game(const std::string& id, const std::string& client,
                    const std::string& updated_at = "2026-12-03T10:00:00.000Z") {
@@ -396,14 +378,21 @@ TEST_P(StoreTest, ListRunsFiltersBySlugAndKind) {
   EXPECT_EQ(ids_of(*store_, q), (std::vector<int64_t>{elsewhere}));
   q.kind = "agent";
   EXPECT_TRUE(ids_of(*store_, q).empty());
-  // Every game: the store may hold other tests' runs too (PostgreSQL), so start at ours.
+  // Every game: on PostgreSQL other tests store runs at the same time, and their ids may fall
+  // between ours, so start at ours and keep only ours.
   RunListQuery every;
   every.after = human - 1;
-  every.limit = 3;
-  EXPECT_EQ(ids_of(*store_, every), (std::vector<int64_t>{human, agent, elsewhere}));
+  every.limit = 1000;
+  auto ours = [&](const RunListQuery& query) {
+    std::vector<int64_t> kept;
+    for (int64_t id : ids_of(*store_, query)) {
+      if (id == human || id == agent || id == elsewhere) kept.push_back(id);
+    }
+    return kept;
+  };
+  EXPECT_EQ(ours(every), (std::vector<int64_t>{human, agent, elsewhere}));
   every.kind = "human";
-  every.limit = 2;
-  EXPECT_EQ(ids_of(*store_, every), (std::vector<int64_t>{human, elsewhere}));
+  EXPECT_EQ(ours(every), (std::vector<int64_t>{human, elsewhere}));
 }
 
 TEST_P(StoreTest, ListRunsOfAnUnknownGameIsEmpty) {

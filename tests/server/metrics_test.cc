@@ -107,6 +107,9 @@ class DownStore : public store::Store {
   std::optional<store::StoredRun> run(int64_t) override { throw store::StoreError("down"); }
   bool set_hidden(int64_t, bool) override { throw store::StoreError("down"); }
   store::Board leaderboard(const store::BoardQuery&) override { throw store::StoreError("down"); }
+  store::Board leaderboard_by_scan(const store::BoardQuery&) override {
+    throw store::StoreError("down");
+  }
   int64_t rank_of(std::string_view, std::string_view, uint32_t, int64_t,
                   std::string_view) override {
     throw store::StoreError("down");
