@@ -28,6 +28,7 @@ namespace {
 struct EvalOptions {
   std::string game;
   std::string agent;
+  bool no_batch = false;  // --no-batch
   std::string seeds = "1..100";
   unsigned jobs = 1;
   int64_t budget = 0;
@@ -41,7 +42,6 @@ struct EvalOptions {
   std::string submit;  // a server URL whose agents' board gets every run
   std::string name;    // the name the runs are submitted under
   std::string token;   // that name's token, when it is already claimed
-  bool no_batch = false;
   LlmFlags llm;  // --agent llm
 };
 
