@@ -1,7 +1,7 @@
 // Glimfall's JSON encoding: the state, an action and the observation as canonical compact JSON.
 // The encode half of the codec, apart from the decoder (json.cc) so that it also builds for
 // WebAssembly, where the JSON reader does not.
-#include "games/glimfall/encode.h"
+#include "games/glimfall/glimfall.h"
 
 #include <string>
 

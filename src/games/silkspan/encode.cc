@@ -1,7 +1,7 @@
 // Silkspan's JSON encoding: the state, an action and the observation as canonical compact JSON.
 // The encode half of the codec, apart from the decoder (json.cc) so that it also builds for
 // WebAssembly, where the JSON reader does not.
-#include "games/silkspan/encode.h"
+#include "games/silkspan/silkspan.h"
 
 #include <string>
 
