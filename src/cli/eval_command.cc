@@ -42,7 +42,7 @@ struct EvalOptions {
   std::string submit;  // a server URL whose agents' board gets every run
   std::string name;    // the name the runs are submitted under
   std::string token;   // that name's token, when it is already claimed
-  LlmFlags llm;  // --agent llm
+  LlmFlags llm;        // --agent llm
 };
 
 // The command's description in --help.
