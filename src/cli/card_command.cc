@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "cli/command_setup.h"
 #include "cli/commands.h"
 #include "cli/llm_card.h"
 #include "cli/progress.h"
@@ -27,6 +28,12 @@ struct CardOptions {
   std::string record;
   LlmFlags llm;  // --agent llm
 };
+
+// The command's description in --help.
+constexpr const char* kHelp =
+    "Play a whole scorecard suite in process and print the card: per game the mean score with "
+    "its 95% interval, normalised against the random (0) and planner (1) reference agents, "
+    "and the overall normalised score (docs/scorecards.md).";
 
 // Prints `message` as this command's error and returns exit code 2 (bad input).
 int card_usage_error(const std::string& message) {
@@ -127,35 +134,20 @@ int run_card_command(const CardOptions& o) {
 }  // namespace
 
 void register_card_command(CLI::App& app) {
-  auto o = std::make_shared<CardOptions>();
-  CLI::App* card = app.add_subcommand(
-      "card",
-      "Play a whole scorecard suite in process and print the card: per game the mean score with "
-      "its 95% interval, normalised against the random (0) and planner (1) reference agents, "
-      "and the overall normalised score (docs/scorecards.md).");
+  auto [card, o] = add_command(app, "card", kHelp, run_card_command);
   card->add_option("--suite", o->suite, "The suite: open-v1 (public seeds)")->capture_default_str();
   card->add_option("--agent", o->agent,
                    "random, greedy, planner, or llm (a model behind an OpenAI-compatible "
                    "endpoint, each slot's cap bounding its actions; see docs/llm.md)")
       ->required();
-  card->add_option("--budget", o->budget,
-                   "Planner budget: simulated options per decision (0 = the game's default)")
-      ->check(CLI::Range(int64_t{0}, int64_t{1} << 30))
-      ->capture_default_str();
-  card->add_option("--agent-seed", o->agent_seed,
-                   "The agents' own seed; each run's stream is draw(agent-seed, game seed)")
-      ->capture_default_str();
-  card->add_option("--jobs,-j", o->jobs, "Worker threads")
-      ->check(CLI::Range(1, 256))
-      ->capture_default_str();
+  add_budget_option(*card, o->budget,
+                    "Planner budget: simulated options per decision (0 = the game's default)");
+  add_agent_seed_option(*card, o->agent_seed);
+  add_jobs_option(*card, o->jobs);
   card->add_option("--record", o->record,
                    "Folder for one replay file per run (<slug>-<seed>.json; with --agent llm "
                    "the eval's records: replay, result and trajectory per run)");
   add_llm_flags(*card, o->llm);
-  card->callback([o] {
-    int code = run_card_command(*o);
-    if (code != 0) throw CLI::RuntimeError(code);
-  });
 }
 
 }  // namespace gb::cli

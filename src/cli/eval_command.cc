@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "cli/command_setup.h"
 #include "cli/commands.h"
 #include "cli/llm_eval.h"
 #include "cli/progress.h"
@@ -27,6 +28,7 @@ namespace {
 struct EvalOptions {
   std::string game;
   std::string agent;
+  bool no_batch = false;  // --no-batch
   std::string seeds = "1..100";
   unsigned jobs = 1;
   int64_t budget = 0;
@@ -40,9 +42,13 @@ struct EvalOptions {
   std::string submit;  // a server URL whose agents' board gets every run
   std::string name;    // the name the runs are submitted under
   std::string token;   // that name's token, when it is already claimed
-  bool no_batch = false;
-  LlmFlags llm;  // --agent llm
+  LlmFlags llm;        // --agent llm
 };
+
+// The command's description in --help.
+constexpr const char* kHelp =
+    "Play an agent over many seeds and report the scores. Results are ordered by seed and "
+    "identical for any --jobs; --remote plays every move over HTTP and gives the same results.";
 
 // Prints `message` as this command's error and returns exit code 2 (bad input).
 // ", budget N" for the planner, the one agent a budget steers; empty for the others.
@@ -204,11 +210,7 @@ int run_eval_command(const EvalOptions& o) {
 }  // namespace
 
 void register_eval_command(CLI::App& app) {
-  auto o = std::make_shared<EvalOptions>();
-  CLI::App* eval = app.add_subcommand(
-      "eval",
-      "Play an agent over many seeds and report the scores. Results are ordered by seed and "
-      "identical for any --jobs; --remote plays every move over HTTP and gives the same results.");
+  auto [eval, o] = add_command(app, "eval", kHelp, run_eval_command);
   eval->add_option("--game", o->game, "Game slug: " + slug_list())->required();
   eval->add_option("--agent", o->agent,
                    "random, greedy, planner, or llm (a model behind an OpenAI-compatible "
@@ -216,22 +218,15 @@ void register_eval_command(CLI::App& app) {
       ->required();
   eval->add_option("--seeds", o->seeds, "Seed range A..B (inclusive) or one seed N")
       ->capture_default_str();
-  eval->add_option("--jobs,-j", o->jobs, "Worker threads")
-      ->check(CLI::Range(1, 256))
-      ->capture_default_str();
-  eval->add_option("--budget", o->budget,
-                   "Planner budget: simulated options per decision (0 = the game's default). "
-                   "A node count, so results are the same on every machine")
-      ->check(CLI::Range(int64_t{0}, int64_t{1} << 30))
-      ->capture_default_str();
-  eval->add_option("--max-actions", o->max_actions,
-                   "Run-length cap in agent actions (0 = the game's default); at the cap the "
-                   "game's end action (END_RUN/endRun) is sent")
-      ->check(CLI::Range(int64_t{0}, int64_t{1} << 30))
-      ->capture_default_str();
-  eval->add_option("--agent-seed", o->agent_seed,
-                   "The agents' own seed; each run's stream is draw(agent-seed, game seed)")
-      ->capture_default_str();
+  add_jobs_option(*eval, o->jobs);
+  add_budget_option(*eval, o->budget,
+                    "Planner budget: simulated options per decision (0 = the game's default). "
+                    "A node count, so results are the same on every machine");
+  add_bounded_option(*eval, "--max-actions", o->max_actions,
+                     "Run-length cap in agent actions (0 = the game's default); at the cap the "
+                     "game's end action (END_RUN/endRun) is sent",
+                     int64_t{0}, int64_t{1} << 30);
+  add_agent_seed_option(*eval, o->agent_seed);
   eval->add_option("--shard", o->shard,
                    "K/M: play only the seeds whose index in the range (from 0) is K-1 mod M");
   eval->add_option("--out", o->out, "Per-seed results file: .json or .csv");
@@ -250,10 +245,6 @@ void register_eval_command(CLI::App& app) {
                  "With --remote: the planners expand in process instead of through the "
                  "server's batch route (same results)");
   add_llm_flags(*eval, o->llm);
-  eval->callback([o] {
-    int code = run_eval_command(*o);
-    if (code != 0) throw CLI::RuntimeError(code);
-  });
 }
 
 }  // namespace gb::cli

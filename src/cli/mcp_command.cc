@@ -6,12 +6,19 @@
 #include <memory>
 #include <string>
 
+#include "cli/command_setup.h"
 #include "cli/commands.h"
 #include "cli/store_options.h"
 #include "mcp/rpc.h"
 
 namespace gb::cli {
 namespace {
+
+// The command's description in --help.
+constexpr const char* kHelp =
+    "Serve the games to an LLM client as MCP tools over stdio (one JSON-RPC message per "
+    "line). Games are held in the store (--db/--data-dir, as for serve): give an absolute "
+    "--data-dir, since clients start this command from a folder of their own choosing.";
 
 // Serves stdin until it closes; returns the exit code.
 int run_mcp(const StoreOptions& options) {
@@ -35,17 +42,8 @@ int run_mcp(const StoreOptions& options) {
 }  // namespace
 
 void register_mcp_command(CLI::App& app) {
-  auto options = std::make_shared<StoreOptions>();
-  CLI::App* mcp = app.add_subcommand(
-      "mcp",
-      "Serve the games to an LLM client as MCP tools over stdio (one JSON-RPC message per "
-      "line). Games are held in the store (--db/--data-dir, as for serve): give an absolute "
-      "--data-dir, since clients start this command from a folder of their own choosing.");
+  auto [mcp, options] = add_command(app, "mcp", kHelp, run_mcp);
   add_store_options(*mcp, *options);
-  mcp->callback([options] {
-    int code = run_mcp(*options);
-    if (code != 0) throw CLI::RuntimeError(code);
-  });
 }
 
 }  // namespace gb::cli

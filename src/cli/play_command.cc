@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_setup.h"
 #include "cli/commands.h"
 #include "cli/play_keys.h"
 #include "cli/terminal.h"
@@ -22,6 +23,11 @@ struct PlayOptions {
   std::string slug;
   uint32_t seed = 1;
 };
+
+// The command's description in --help.
+constexpr const char* kHelp =
+    "Play a game in this terminal (keys as on the web page; P pauses, q quits). Needs an "
+    "interactive terminal.";
 
 // One game in progress: the state JSON the registry returned last, and what the screen shows.
 class PlaySession {
@@ -171,17 +177,9 @@ int run_play(const PlayOptions& o) {
 }  // namespace
 
 void register_play_command(CLI::App& app) {
-  auto o = std::make_shared<PlayOptions>();
-  CLI::App* play = app.add_subcommand(
-      "play",
-      "Play a game in this terminal (keys as on the web page; P pauses, q quits). Needs an "
-      "interactive terminal.");
-  play->add_option("game", o->slug, "Game slug: " + slug_list())->required();
+  auto [play, o] = add_command(app, "play", kHelp, run_play);
   play->add_option("--seed", o->seed, "Seed of the run")->capture_default_str();
-  play->callback([o] {
-    int code = run_play(*o);
-    if (code != 0) throw CLI::RuntimeError(code);
-  });
+  play->add_option("game", o->slug, "Game slug: " + slug_list())->required();
 }
 
 }  // namespace gb::cli

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "cli/command_setup.h"
 #include "cli/commands.h"
 #include "harness/llm/game_session.h"
 #include "harness/llm/prompt.h"
@@ -19,6 +20,11 @@ struct PromptOptions {
   uint32_t seed = 1;
   std::string actions;
 };
+
+// The command's description in --help.
+constexpr const char* kHelp =
+    "Print the exact messages (protocol llm-v1) that `eval --agent llm` sends a model for the "
+    "next decision of a game: the system message, then the user message.";
 
 // Prints `message` as this command's error and returns exit code 2 (bad input).
 int prompt_error(const std::string& message) {
@@ -61,19 +67,11 @@ int run_prompt_command(const PromptOptions& o) {
 }  // namespace
 
 void register_prompt_command(CLI::App& app) {
-  auto o = std::make_shared<PromptOptions>();
-  CLI::App* prompt = app.add_subcommand(
-      "prompt",
-      "Print the exact messages (protocol llm-v1) that `eval --agent llm` sends a model for the "
-      "next decision of a game: the system message, then the user message.");
+  auto [prompt, o] = add_command(app, "prompt", kHelp, run_prompt_command);
   prompt->add_option("--game", o->game, "Game slug: " + slug_list())->required();
   prompt->add_option("--seed", o->seed, "Game seed")->capture_default_str();
   prompt->add_option("--actions", o->actions,
                      "Actions played first: a JSON array of actions or a replay file");
-  prompt->callback([o] {
-    int code = run_prompt_command(*o);
-    if (code != 0) throw CLI::RuntimeError(code);
-  });
 }
 
 }  // namespace gb::cli

@@ -7,11 +7,18 @@
 #include <sstream>
 #include <string>
 
+#include "cli/command_setup.h"
 #include "cli/commands.h"
 #include "harness/replay.h"
 
 namespace gb::cli {
 namespace {
+
+// The command's description in --help.
+constexpr const char* kHelp =
+    "Re-apply a replay file {slug, seed, actions, score?} through the JSON path and print the "
+    "final score and state hash (fnv1a64 of the encoded state). Fails loudly on a refused "
+    "action or a score mismatch.";
 
 // Replays the file at `path`; returns the exit code (0 ok, 1 failed replay, 2 unreadable file).
 int run_replay(const std::string& path) {
@@ -36,17 +43,8 @@ int run_replay(const std::string& path) {
 }  // namespace
 
 void register_replay_command(CLI::App& app) {
-  auto path = std::make_shared<std::string>();
-  CLI::App* replay = app.add_subcommand(
-      "replay",
-      "Re-apply a replay file {slug, seed, actions, score?} through the JSON path and print the "
-      "final score and state hash (fnv1a64 of the encoded state). Fails loudly on a refused "
-      "action or a score mismatch.");
+  auto [replay, path] = add_command(app, "replay", kHelp, run_replay);
   replay->add_option("file", *path, "Replay file (the browser's download format)")->required();
-  replay->callback([path] {
-    int code = run_replay(*path);
-    if (code != 0) throw CLI::RuntimeError(code);
-  });
 }
 
 }  // namespace gb::cli

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 
+#include "cli/command_setup.h"
 #include "cli/commands.h"
 #include "cli/runs_export.h"
 #include "cli/store_options.h"
@@ -40,10 +41,7 @@ void add_moderation(CLI::App& runs, std::shared_ptr<RunsOptions> options, const 
       ->required()
       ->check(CLI::PositiveNumber);
   add_store_options(*command, options->store);
-  command->callback([options, hidden] {
-    int code = set_hidden(*options, hidden);
-    if (code != 0) throw CLI::RuntimeError(code);
-  });
+  command->callback([options, hidden] { exit_unless_ok(set_hidden(*options, hidden)); });
 }
 
 }  // namespace

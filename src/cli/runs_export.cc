@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_setup.h"
 #include "cli/store_options.h"
 #include "harness/http_transport.h"
 #include "registry/registry.h"
@@ -33,6 +34,13 @@ struct ExportOptions {
   std::string kind;    // "" for both kinds
   std::string out;
 };
+
+// The command's description in --help.
+constexpr const char* kHelp =
+    "Write every visible run as JSON Lines: one run a line, exactly as GET /api/runs/{id} "
+    "gives it (with its actions), by ascending id. Reads a server's GET /api/runs with "
+    "--server, else the store (--db / --data-dir as `serve`). The file appears only once "
+    "complete.";
 
 // One page of lines and the `after` of the next page (nullopt at the end).
 struct Lines {
@@ -147,13 +155,7 @@ int run_export(const ExportOptions& o) {
 }  // namespace
 
 void add_runs_export(CLI::App& runs) {
-  auto options = std::make_shared<ExportOptions>();
-  CLI::App* command = runs.add_subcommand(
-      "export",
-      "Write every visible run as JSON Lines: one run a line, exactly as GET /api/runs/{id} "
-      "gives it (with its actions), by ascending id. Reads a server's GET /api/runs with "
-      "--server, else the store (--db / --data-dir as `serve`). The file appears only once "
-      "complete.");
+  auto [command, options] = add_command(runs, "export", kHelp, run_export);
   CLI::Option* server =
       command->add_option("--server", options->server,
                           "Export from this server's API (http://host[:port]) instead of a store");
@@ -165,10 +167,6 @@ void add_runs_export(CLI::App& runs) {
       ->check(CLI::IsMember({"human", "agent"}));
   command->add_option("--out", options->out, "The JSON Lines file to write (replaced if present)")
       ->required();
-  command->callback([options] {
-    int code = run_export(*options);
-    if (code != 0) throw CLI::RuntimeError(code);
-  });
 }
 
 }  // namespace gb::cli

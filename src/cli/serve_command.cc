@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_setup.h"
 #include "cli/commands.h"
 #include "cli/store_options.h"
 #include "runs/secrets.h"
@@ -32,6 +33,11 @@ struct ServeOptions {
   std::vector<std::string> mcp_origins;
   std::vector<std::string> trusted_proxies;  // peers whose X-Forwarded-For is believed
 };
+
+// The command's description in --help.
+constexpr const char* kHelp =
+    "Serve the games over HTTP: the JSON API (/api/games), agent docs (/llms.txt, "
+    "/docs/api) and the browser lobby (/). Runs until SIGINT or SIGTERM.";
 
 // Runs the server with `options`; returns the process exit code.
 int run_serve(const ServeOptions& options) {
@@ -80,23 +86,15 @@ int run_serve(const ServeOptions& options) {
 }  // namespace
 
 void register_serve_command(CLI::App& app) {
-  auto options = std::make_shared<ServeOptions>();
-  CLI::App* serve = app.add_subcommand(
-      "serve",
-      "Serve the games over HTTP: the JSON API (/api/games), agent docs (/llms.txt, "
-      "/docs/api) and the browser lobby (/). Runs until SIGINT or SIGTERM.");
+  auto [serve, options] = add_command(app, "serve", kHelp, run_serve);
   serve->add_option("--host", options->host, "Address to listen on")
       ->envname("HOST")
       ->capture_default_str();
-  serve->add_option("--port", options->port, "Port to listen on; 0 picks a free one")
-      ->envname("PORT")
-      ->check(CLI::Range(0, 65535))
-      ->capture_default_str();
-  serve
-      ->add_option("--threads", options->threads,
-                   "I/O threads; 0 means one per hardware thread, at least 2")
-      ->check(CLI::Range(0, 256))
-      ->capture_default_str();
+  add_bounded_option(*serve, "--port", options->port, "Port to listen on; 0 picks a free one", 0,
+                     65535)
+      ->envname("PORT");
+  add_bounded_option(*serve, "--threads", options->threads,
+                     "I/O threads; 0 means one per hardware thread, at least 2", 0, 256);
   serve
       ->add_option("--web-root", options->web_root,
                    "Folder of browser pages (index.html, play.html); used when it exists")
@@ -110,26 +108,18 @@ void register_serve_command(CLI::App& app) {
   serve->add_option("--mcp-origin", options->mcp_origins,
                     "A browser origin (e.g. https://agents.example) that may call POST /mcp "
                     "besides the server's own; repeat for several");
-  serve
-      ->add_option("--submit-rate", options->submit_rate,
-                   "Run submissions per minute one client (address) may make; more answer 429")
-      ->check(CLI::Range(0.0, 1e6))
-      ->capture_default_str();
-  serve
-      ->add_option("--submit-burst", options->submit_burst,
-                   "Run submissions one client may make at once before the rate applies")
-      ->check(CLI::Range(1.0, 1e6))
-      ->capture_default_str();
-  serve
-      ->add_option("--work-threads", options->work_threads,
-                   "Threads that verify runs and talk to the store, off the connection threads")
-      ->check(CLI::Range(1, 256))
-      ->capture_default_str();
-  serve
-      ->add_option("--work-queue", options->work_queue,
-                   "Store requests that may wait for a work thread; more answer 503 Busy")
-      ->check(CLI::Range(1, 100000))
-      ->capture_default_str();
+  add_bounded_option(*serve, "--submit-rate", options->submit_rate,
+                     "Run submissions per minute one client (address) may make; more answer 429",
+                     0.0, 1e6);
+  add_bounded_option(*serve, "--submit-burst", options->submit_burst,
+                     "Run submissions one client may make at once before the rate applies", 1.0,
+                     1e6);
+  add_bounded_option(*serve, "--work-threads", options->work_threads,
+                     "Threads that verify runs and talk to the store, off the connection threads",
+                     1, 256);
+  add_bounded_option(*serve, "--work-queue", options->work_queue,
+                     "Store requests that may wait for a work thread; more answer 503 Busy", 1,
+                     100000);
   serve
       ->add_option("--trusted-proxy", options->trusted_proxies,
                    "A proxy's IP address (repeatable): requests from it are limited per the "
@@ -140,10 +130,6 @@ void register_serve_command(CLI::App& app) {
             return server::parse_address(text) ? "" : "not an IP address: " + text;
           },
           "IP"));
-  serve->callback([options] {
-    int code = run_serve(*options);
-    if (code != 0) throw CLI::RuntimeError(code);
-  });
 }
 
 }  // namespace gb::cli

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "cli/command_setup.h"
 #include "cli/commands.h"
 #include "cli/token_file.h"
 #include "harness/result_files.h"
@@ -21,6 +22,12 @@ struct SubmitCommandOptions {
   std::string agent;
   std::string token;
 };
+
+// The command's description in --help.
+constexpr const char* kHelp =
+    "Send a replay file ({slug, seed, actions, score}) to a server's leaderboard. The server "
+    "replays the actions and stores the score it computes; a different declared score is "
+    "refused. Prints the stored run as JSON.";
 
 // Reads, sends and reports (the stored run on stdout, without its token); returns the exit code
 // (0 stored, 1 refused or unreachable, 2 usage or an unreadable names file).
@@ -73,12 +80,7 @@ int run_submit(const SubmitCommandOptions& o) {
 }  // namespace
 
 void register_submit_command(CLI::App& app) {
-  auto o = std::make_shared<SubmitCommandOptions>();
-  CLI::App* submit = app.add_subcommand(
-      "submit",
-      "Send a replay file ({slug, seed, actions, score}) to a server's leaderboard. The server "
-      "replays the actions and stores the score it computes; a different declared score is "
-      "refused. Prints the stored run as JSON.");
+  auto [submit, o] = add_command(app, "submit", kHelp, run_submit);
   submit->add_option("FILE", o->file, "The replay file")->required()->check(CLI::ExistingFile);
   submit->add_option("--server", o->server, "The server's base URL")->capture_default_str();
   submit->add_option("--name", o->name, "The name to appear on the board")->required();
@@ -89,10 +91,6 @@ void register_submit_command(CLI::App& app) {
   submit->add_option("--token", o->token,
                      "The name's token, when the name is already yours (default: the one saved "
                      "in $XDG_CONFIG_HOME/gameboard/names.json when this name was claimed here)");
-  submit->callback([o] {
-    int code = run_submit(*o);
-    if (code != 0) throw CLI::RuntimeError(code);
-  });
 }
 
 }  // namespace gb::cli

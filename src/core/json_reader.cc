@@ -200,24 +200,27 @@ bool ObjectReader::integer(std::string_view key, int64_t lo, int64_t hi, int64_t
   return read_integer(*v, child_path(key), lo, hi, out, issues_);
 }
 
-bool ObjectReader::boolean(std::string_view key, bool& out) {
+std::optional<JsonValue> ObjectReader::get_typed(std::string_view key,
+                                                 simdjson::dom::element_type type,
+                                                 std::string_view a_type) {
   auto v = get(key);
-  if (!v) return false;
-  if (v->type() != simdjson::dom::element_type::BOOL) {
-    issues_.add(child_path(key), fmt::format("must be a boolean, got {}", json_type_name(*v)));
-    return false;
+  if (v && v->type() != type) {
+    issues_.add(child_path(key), fmt::format("must be {}, got {}", a_type, json_type_name(*v)));
+    return std::nullopt;
   }
+  return v;
+}
+
+bool ObjectReader::boolean(std::string_view key, bool& out) {
+  auto v = get_typed(key, simdjson::dom::element_type::BOOL, "a boolean");
+  if (!v) return false;
   out = v->get_bool().value_unsafe();
   return true;
 }
 
 bool ObjectReader::string(std::string_view key, std::string_view& out) {
-  auto v = get(key);
+  auto v = get_typed(key, simdjson::dom::element_type::STRING, "a string");
   if (!v) return false;
-  if (v->type() != simdjson::dom::element_type::STRING) {
-    issues_.add(child_path(key), fmt::format("must be a string, got {}", json_type_name(*v)));
-    return false;
-  }
   out = v->get_string().value_unsafe();
   return true;
 }

@@ -100,6 +100,10 @@ class ObjectReader {
   // Returns the value of the first field named `key`, searching from the start; nullopt when
   // there is none.
   std::optional<JsonValue> find(std::string_view key);
+  // Returns the field's value when it is present and of `type`; otherwise nullopt and an issue
+  // ("must be <a_type>, got ...", or get's for an absent field).
+  std::optional<JsonValue> get_typed(std::string_view key, simdjson::dom::element_type type,
+                                     std::string_view a_type);
 
   simdjson::dom::object obj_;
   // The fast path of get: `next_` follows the fields found in the order sent, and the field it

@@ -5,9 +5,9 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http.hpp>
-#include <charconv>
 
 #include "agents/common/run.h"
+#include "harness/url_parts.h"
 
 namespace gb::harness {
 namespace {
@@ -98,25 +98,9 @@ bool parse_base_url(std::string_view url, BaseUrl& out, std::string& error) {
     error = "bad URL '" + std::string(url) + "': only http://host[:port][/prefix] is supported";
     return false;
   }
-  std::string_view rest = url.substr(kScheme.size());
-  size_t slash = rest.find('/');
-  std::string_view authority = rest.substr(0, slash);
-  out.prefix = slash == std::string_view::npos ? "" : std::string(rest.substr(slash));
-  while (!out.prefix.empty() && out.prefix.back() == '/') out.prefix.pop_back();
-  size_t colon = authority.rfind(':');
-  out.host = std::string(authority.substr(0, colon));
-  if (colon != std::string_view::npos) {
-    std::string_view port = authority.substr(colon + 1);
-    unsigned value = 0;
-    auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), value);
-    if (ec != std::errc() || end != port.data() + port.size() || value == 0 || value > 65535) {
-      error = "bad URL '" + std::string(url) + "': the port must be 1..65535";
-      return false;
-    }
-    out.port = std::string(port);
-  }
-  if (out.host.empty()) {
-    error = "bad URL '" + std::string(url) + "': no host";
+  std::string_view authority = split_authority(url.substr(kScheme.size()), out.prefix);
+  if (std::string why = split_host_port(authority, out.host, out.port); !why.empty()) {
+    error = "bad URL '" + std::string(url) + "': " + why;
     return false;
   }
   return true;

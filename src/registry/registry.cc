@@ -38,4 +38,10 @@ std::string slug_list() {
   return out;
 }
 
+void write_slug_array(JsonWriter& out) {
+  out.begin_array();
+  for (const GameService* game : kGames) out.value(game->info().slug);
+  out.end_array();
+}
+
 }  // namespace gb

@@ -20,4 +20,7 @@ const GameService* find_game(std::string_view slug);
 // Every slug in index order, joined by ", " (for help texts).
 std::string slug_list();
 
+// Writes every slug in index order as a JSON array of strings.
+void write_slug_array(JsonWriter& out);
+
 }  // namespace gb

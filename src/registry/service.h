@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/position_fields.h"
 #include "registry/session.h"
 
 namespace gb {
@@ -146,16 +147,7 @@ class ServiceFor final : public GameService {
 
  private:
   static void write_common(const typename G::State& s, JsonWriter& out) {
-    out.key("observation");
-    G::encode_observation(s, out);
-    typename G::ActionList legal;
-    G::legal_actions(s, legal);
-    out.key("legalActions");
-    out.begin_array();
-    for (const auto& a : legal) G::encode_action(a, out);
-    out.end_array();
-    out.field("score", G::score(s));
-    out.field("gameOver", G::game_over(s));
+    write_position_fields<G>(s, G::score(s), out);
   }
 };
 

@@ -9,6 +9,7 @@
 
 #include "core/json_writer.h"
 #include "core/outcome.h"
+#include "core/position_fields.h"
 
 namespace gb::wasm {
 
@@ -71,16 +72,7 @@ class SessionFor final : public Session {
     if (!reason_.empty()) writer_.field("reason", reason_);
     writer_.key("state");
     Port::encode_state(state_, writer_);
-    writer_.key("observation");
-    Port::encode_observation(state_, writer_);
-    typename Port::ActionList legal;
-    Port::legal_actions(state_, legal);
-    writer_.key("legalActions");
-    writer_.begin_array();
-    for (const auto& a : legal) Port::encode_action(a, writer_);
-    writer_.end_array();
-    writer_.field("score", state_.score);
-    writer_.field("gameOver", Port::game_over(state_));
+    write_position_fields<Port>(state_, state_.score, writer_);
     writer_.end_object();
     return publish();
   }

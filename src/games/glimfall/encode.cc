@@ -1,9 +1,11 @@
 // Glimfall's JSON encoding: the state, an action and the observation as canonical compact JSON.
 // The encode half of the codec, apart from the decoder (json.cc) so that it also builds for
 // WebAssembly, where the JSON reader does not.
-#include "games/glimfall/encode.h"
+#include "games/glimfall/glimfall.h"
 
 #include <string>
+
+#include "core/json_array.h"
 
 namespace gb::glimfall {
 namespace {
@@ -24,12 +26,8 @@ void write_rib(const Rib& r, JsonWriter& w) {
   w.end_object();
 }
 
-}  // namespace
-
-void encode_state(const State& s, JsonWriter& w) {
-  w.begin_object();
-  w.field("seed", s.seed);
-  w.field("status", kStatusNames[static_cast<int>(s.status)]);
+// Writes the counters the state and the observation's player share, tick to bleedTimer.
+void write_counters(const State& s, JsonWriter& w) {
   w.field("tick", s.tick);
   w.field("bracket", static_cast<int>(s.bracket));
   w.field("turnLock", static_cast<int>(s.turn_lock));
@@ -41,13 +39,17 @@ void encode_state(const State& s, JsonWriter& w) {
   w.field("settle", static_cast<int>(s.settle));
   w.field("blazeWindow", static_cast<int>(s.blaze_window));
   w.field("bleedTimer", static_cast<int>(s.bleed_timer));
-  w.key("ribs");
-  w.begin_array();
-  for (int i = 0; i < s.rib_count; ++i) write_rib(s.ribs[i], w);
-  w.end_array();
-  w.key("motes");
-  w.begin_array();
-  for (int i = 0; i < s.mote_count; ++i) {
+}
+
+}  // namespace
+
+void encode_state(const State& s, JsonWriter& w) {
+  w.begin_object();
+  w.field("seed", s.seed);
+  w.field("status", kStatusNames[static_cast<int>(s.status)]);
+  write_counters(s, w);
+  write_array_field(w, "ribs", s.rib_count, [&](int i) { write_rib(s.ribs[i], w); });
+  write_array_field(w, "motes", s.mote_count, [&](int i) {
     const Mote& m = s.motes[i];
     w.begin_object();
     w.field("id", m.id);
@@ -56,11 +58,8 @@ void encode_state(const State& s, JsonWriter& w) {
     w.field("value", static_cast<int>(m.value));
     w.field("state", kMoteStateNames[static_cast<int>(m.state)]);
     w.end_object();
-  }
-  w.end_array();
-  w.key("events");
-  w.begin_array();
-  for (int i = 0; i < s.event_count; ++i) {
+  });
+  write_array_field(w, "events", s.event_count, [&](int i) {
     const Event& e = s.events[i];
     w.begin_object();
     w.field("t", e.t);
@@ -68,8 +67,7 @@ void encode_state(const State& s, JsonWriter& w) {
     w.field("ref", e.ref);
     w.field("value", e.value);
     w.end_object();
-  }
-  w.end_array();
+  });
   w.end_object();
 }
 
@@ -100,17 +98,7 @@ void encode_observation(const State& s, JsonWriter& w) {
   w.field("text", strip_text(s));
   w.key("player");
   w.begin_object();
-  w.field("tick", s.tick);
-  w.field("bracket", static_cast<int>(s.bracket));
-  w.field("turnLock", static_cast<int>(s.turn_lock));
-  w.field("sparks", static_cast<int>(s.sparks));
-  w.field("blaze", static_cast<int>(s.blaze));
-  w.field("score", s.score);
-  w.field("reach", s.reach);
-  w.field("ribsDescended", s.ribs_descended);
-  w.field("settle", static_cast<int>(s.settle));
-  w.field("blazeWindow", static_cast<int>(s.blaze_window));
-  w.field("bleedTimer", static_cast<int>(s.bleed_timer));
+  write_counters(s, w);
   w.field("multiplier", multiplier(s.blaze));
   w.field("bracketsReachable", brackets_reachable(s));
   w.field("nearestRibId", nearest >= 0 ? s.ribs[nearest].id : int64_t{-1});

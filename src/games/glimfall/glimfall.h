@@ -23,6 +23,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/json_writer.h"
 #include "core/outcome.h"
 
 namespace gb::glimfall {
@@ -257,5 +258,13 @@ void spawn_next_rib(State& s, int64_t spawn_tick);
 
 // The observation picture (layout in the spec text, GF-Q21).
 std::string strip_text(const State& s);
+
+// The canonical JSON output (SPEC 1), defined in encode.cc: the same bytes in the server, the CLI
+// and the WebAssembly engine. Writes the full state, every field the decoder reads back.
+void encode_state(const State& s, JsonWriter& w);
+// Writes one action in the grammar's form.
+void encode_action(const Action& a, JsonWriter& w);
+// Writes the observation: the text view and the player's counters.
+void encode_observation(const State& s, JsonWriter& w);
 
 }  // namespace gb::glimfall

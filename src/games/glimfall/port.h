@@ -8,7 +8,7 @@
 #include <span>
 #include <string_view>
 
-#include "games/glimfall/encode.h"
+#include "games/glimfall/glimfall.h"
 
 namespace gb::glimfall {
 

@@ -1,9 +1,11 @@
 // Silkspan's JSON encoding: the state, an action and the observation as canonical compact JSON.
 // The encode half of the codec, apart from the decoder (json.cc) so that it also builds for
 // WebAssembly, where the JSON reader does not.
-#include "games/silkspan/encode.h"
+#include "games/silkspan/silkspan.h"
 
 #include <string>
+
+#include "core/json_array.h"
 
 namespace gb::silkspan {
 
@@ -35,18 +37,13 @@ void encode_state(const State& s, JsonWriter& w) {
   } else {
     w.value(static_cast<int>(s.heading));
   }
-  w.key("thread");
-  w.begin_array();
-  for (int i = 0; i < s.thread_len; ++i) {
+  write_array_field(w, "thread", s.thread_len, [&](int i) {
     w.begin_object();
     w.field("x", cell_x(s.thread[i]));
     w.field("y", cell_y(s.thread[i]));
     w.end_object();
-  }
-  w.end_array();
-  w.key("moths");
-  w.begin_array();
-  for (int i = 0; i < s.moth_count; ++i) {
+  });
+  write_array_field(w, "moths", s.moth_count, [&](int i) {
     const Moth& m = s.moths[i];
     w.begin_object();
     w.field("x", static_cast<int>(m.x));
@@ -55,11 +52,8 @@ void encode_state(const State& s, JsonWriter& w) {
     w.field("dy", static_cast<int>(m.dy));
     w.field("confined", m.confined);
     w.end_object();
-  }
-  w.end_array();
-  w.key("beetles");
-  w.begin_array();
-  for (int i = 0; i < s.beetle_count; ++i) {
+  });
+  write_array_field(w, "beetles", s.beetle_count, [&](int i) {
     const Beetle& b = s.beetles[i];
     w.begin_object();
     w.field("x", static_cast<int>(b.x));
@@ -67,8 +61,7 @@ void encode_state(const State& s, JsonWriter& w) {
     w.field("clockwise", b.clockwise);
     w.field("walkIndex", static_cast<int>(b.walk_index));
     w.end_object();
-  }
-  w.end_array();
+  });
   w.key("spark");
   if (!s.spark.lit) {
     w.null();

@@ -8,7 +8,7 @@
 #include <span>
 #include <string_view>
 
-#include "games/silkspan/encode.h"
+#include "games/silkspan/silkspan.h"
 
 namespace gb::silkspan {
 

@@ -30,6 +30,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/json_writer.h"
 #include "core/outcome.h"
 
 namespace gb::silkspan {
@@ -264,5 +265,13 @@ void run_tick(State& s);
 
 // The observation text: 36 lines of 48 characters, then the line of moving headings.
 std::string field_text(const State& s);
+
+// The canonical JSON output (SPEC 1), defined in encode.cc: the same bytes in the server, the CLI
+// and the WebAssembly engine. Writes the full state, every field the decoder reads back.
+void encode_state(const State& s, JsonWriter& w);
+// Writes one action in the grammar's form.
+void encode_action(const Action& a, JsonWriter& w);
+// Writes the observation: the text view and the player's counters.
+void encode_observation(const State& s, JsonWriter& w);
 
 }  // namespace gb::silkspan

@@ -1,17 +1,18 @@
 // Stormlark's JSON encoding: the state, an action and the observation as canonical compact JSON.
 // The encode half of the codec, apart from the decoder (json.cc) so that it also builds for
 // WebAssembly, where the JSON reader does not.
-#include "games/stormlark/encode.h"
+#include "games/stormlark/stormlark.h"
 
 #include <string>
 
+#include "core/json_array.h"
+
 namespace gb::stormlark {
 
-void encode_state(const State& s, JsonWriter& w) {
-  w.begin_object();
-  w.field("seed", s.seed);
-  w.field("rngState", s.rng_state);
-  w.field("phase", kPhaseNames[static_cast<int>(s.phase)]);
+namespace {
+
+// Writes the counters the state and the observation's player share, reach to turn.
+void write_counters(const State& s, JsonWriter& w) {
   w.field("reach", s.reach);
   w.field("shipLane", static_cast<int>(s.ship_lane));
   w.field("hull", static_cast<int>(s.hull));
@@ -19,12 +20,20 @@ void encode_state(const State& s, JsonWriter& w) {
   w.field("chain", s.chain);
   w.field("score", s.score);
   w.field("turn", s.turn);
+}
+
+}  // namespace
+
+void encode_state(const State& s, JsonWriter& w) {
+  w.begin_object();
+  w.field("seed", s.seed);
+  w.field("rngState", s.rng_state);
+  w.field("phase", kPhaseNames[static_cast<int>(s.phase)]);
+  write_counters(s, w);
   w.field("nextId", s.next_id);
   w.field("columnsDrawn", static_cast<int>(s.columns_drawn));
   w.field("reachFlawless", s.reach_flawless);
-  w.key("entities");
-  w.begin_array();
-  for (int i = 0; i < s.count; ++i) {
+  write_array_field(w, "entities", s.count, [&](int i) {
     const Entity& e = s.entities[i];
     w.begin_object();
     w.field("id", e.id);
@@ -34,8 +43,7 @@ void encode_state(const State& s, JsonWriter& w) {
     w.field("hp", static_cast<int>(e.hp));
     w.field("drift", static_cast<int>(e.drift));
     w.end_object();
-  }
-  w.end_array();
+  });
   w.end_object();
 }
 
@@ -55,13 +63,7 @@ void encode_observation(const State& s, JsonWriter& w) {
   w.field("text", board_text(s));
   w.key("player");
   w.begin_object();
-  w.field("reach", s.reach);
-  w.field("shipLane", static_cast<int>(s.ship_lane));
-  w.field("hull", static_cast<int>(s.hull));
-  w.field("charge", static_cast<int>(s.charge));
-  w.field("chain", s.chain);
-  w.field("score", s.score);
-  w.field("turn", s.turn);
+  write_counters(s, w);
   w.field("chainMultTenths", chain_tenths(s.chain));
   w.field("reachMultQuarters", reach_quarters(s.reach));
   w.field("flawless", s.reach_flawless);

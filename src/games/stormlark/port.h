@@ -8,7 +8,7 @@
 #include <span>
 #include <string_view>
 
-#include "games/stormlark/encode.h"
+#include "games/stormlark/stormlark.h"
 
 namespace gb::stormlark {
 

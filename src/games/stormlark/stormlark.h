@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/json_writer.h"
 #include "core/outcome.h"
 
 namespace gb::stormlark {
@@ -171,5 +172,13 @@ void scrolling_turn(State& s, ActionType a, bool run_repair = true);
 // The observation text: 7 lines of 10 cells (legend in the spec).
 std::string board_text(const State& s);
 char glyph(const Entity& e);
+
+// The canonical JSON output (SPEC 1), defined in encode.cc: the same bytes in the server, the CLI
+// and the WebAssembly engine. Writes the full state, every field the decoder reads back.
+void encode_state(const State& s, JsonWriter& w);
+// Writes one action in the grammar's form.
+void encode_action(const Action& a, JsonWriter& w);
+// Writes the observation: the text view and the player's counters.
+void encode_observation(const State& s, JsonWriter& w);
 
 }  // namespace gb::stormlark

@@ -1,11 +1,10 @@
 // Stormlark as seen by the registry, the server, the CLI and the conformance suite: the engine
-// joined to its JSON decoder (json.cc), encoder (encode.h) and published texts (spec.cc).
+// joined to its JSON decoder (json.cc), encoder (encode.cc) and published texts (spec.cc).
 #pragma once
 
 #include <string>
 
 #include "core/game.h"
-#include "games/stormlark/encode.h"
 #include "games/stormlark/stormlark.h"
 
 namespace gb::stormlark {

@@ -1,4 +1,4 @@
-#include "games/testgame/encode.h"
+#include "games/testgame/testgame.h"
 
 namespace gb::testgame {
 

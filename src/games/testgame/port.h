@@ -7,7 +7,7 @@
 #include <span>
 #include <string_view>
 
-#include "games/testgame/encode.h"
+#include "games/testgame/testgame.h"
 
 namespace gb::testgame {
 

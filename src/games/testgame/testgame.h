@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/json_writer.h"
 #include "core/outcome.h"
 
 namespace gb::testgame {
@@ -65,5 +66,14 @@ void legal_actions(const State& s, ActionList& out);
 bool game_over(const State& s);
 // The pile as text: "pile ooooo....... turn 3 score 4".
 std::string board_text(const State& s);
+
+// The canonical JSON output, defined in encode.cc: the same bytes in the server, the CLI, Python
+// and WebAssembly. Writes {seed, pile, turn, score, started, over}: every field the decoder reads
+// back.
+void encode_state(const State& s, JsonWriter& w);
+// Writes {type, count?}: take always has its count, a tick only when it was given one.
+void encode_action(const Action& a, JsonWriter& w);
+// Writes {text, pile, turn, score}.
+void encode_observation(const State& s, JsonWriter& w);
 
 }  // namespace gb::testgame

@@ -1,12 +1,11 @@
 // Testgame as seen by the registry, the server, the CLI and the conformance suite: the engine
-// joined to its JSON decoder (json.cc), encoder (encode.h) and published texts (spec.cc).
+// joined to its JSON decoder (json.cc), encoder (encode.cc) and published texts (spec.cc).
 #pragma once
 
 #include <optional>
 #include <string_view>
 
 #include "core/game.h"
-#include "games/testgame/encode.h"
 #include "games/testgame/testgame.h"
 
 namespace gb::testgame {

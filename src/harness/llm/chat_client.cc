@@ -12,11 +12,11 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
-#include <charconv>
 #include <cstdio>
 #include <optional>
 
 #include "harness/llm/prompt.h"
+#include "harness/url_parts.h"
 
 namespace gb::harness::llm {
 namespace {
@@ -53,29 +53,14 @@ bool parse_endpoint(std::string_view url, Endpoint& out, std::string& error) {
     error = "bad --llm-url '" + std::string(url) + "': it must start with http:// or https://";
     return false;
   }
-  size_t slash = rest.find('/');
-  std::string_view authority = rest.substr(0, slash);
-  out.prefix = slash == std::string_view::npos ? "" : std::string(rest.substr(slash));
-  while (!out.prefix.empty() && out.prefix.back() == '/') out.prefix.pop_back();
+  std::string_view authority = split_authority(rest, out.prefix);
   if (authority.find_first_of("@?#[] ") != std::string_view::npos ||
       out.prefix.find_first_of("?# ") != std::string::npos) {
     error = "bad --llm-url '" + std::string(url) + "': use scheme://host[:port][/path]";
     return false;
   }
-  size_t colon = authority.rfind(':');
-  out.host = std::string(authority.substr(0, colon));
-  if (colon != std::string_view::npos) {
-    std::string_view port = authority.substr(colon + 1);
-    unsigned value = 0;
-    auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), value);
-    if (ec != std::errc() || end != port.data() + port.size() || value == 0 || value > 65535) {
-      error = "bad --llm-url '" + std::string(url) + "': the port must be 1..65535";
-      return false;
-    }
-    out.port = std::string(port);
-  }
-  if (out.host.empty()) {
-    error = "bad --llm-url '" + std::string(url) + "': no host";
+  if (std::string why = split_host_port(authority, out.host, out.port); !why.empty()) {
+    error = "bad --llm-url '" + std::string(url) + "': " + why;
     return false;
   }
   return true;

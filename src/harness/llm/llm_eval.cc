@@ -2,14 +2,13 @@
 
 #include <atomic>
 #include <cstdio>
-#include <exception>
 #include <filesystem>
 #include <mutex>
 #include <stdexcept>
-#include <thread>
 
 #include "harness/replay.h"
 #include "harness/result_files.h"
+#include "harness/worker_pool.h"
 
 namespace gb::harness::llm {
 namespace {
@@ -112,41 +111,27 @@ std::vector<LlmRunResult> run_llm_eval(const LlmEvalJob& job, const LlmProgressF
   }
   std::vector<LlmRunResult> results(job.runs.size());
   std::atomic<size_t> next{0};
-  std::atomic<bool> failed{false};
-  std::mutex mutex;  // guards first_error, the totals and the progress callback
-  std::exception_ptr first_error;
+  std::mutex mutex;  // guards the totals and the progress callback
   size_t done = 0;
   int64_t calls = 0;
   int64_t tokens = 0;
-  auto worker = [&] {
-    try {
-      ChatClient client(job.endpoint, job.ca_file, job.api_key, job.timeout);
-      for (size_t i = next++; i < job.runs.size() && !failed; i = next++) {
-        const LlmRunSpec& spec = job.runs[i];
-        std::optional<LlmRunResult> old;
-        if (job.resume)
-          old = completed_run(job.record_dir, spec.game->info().slug, spec.seed, spec.max_actions);
-        results[i] = old ? *old : play_recorded(job, spec, client);
-        std::lock_guard lock(mutex);
-        ++done;
-        if (!results[i].resumed) {
-          calls += results[i].calls;
-          tokens += results[i].prompt_tokens + results[i].completion_tokens;
-        }
-        if (progress) progress(spec, results[i], done, job.runs.size(), calls, tokens);
-      }
-    } catch (...) {
+  run_worker_pool(job.parallel, job.runs.size(), [&](const std::atomic<bool>& failed) {
+    ChatClient client(job.endpoint, job.ca_file, job.api_key, job.timeout);
+    for (size_t i = next++; i < job.runs.size() && !failed; i = next++) {
+      const LlmRunSpec& spec = job.runs[i];
+      std::optional<LlmRunResult> old;
+      if (job.resume)
+        old = completed_run(job.record_dir, spec.game->info().slug, spec.seed, spec.max_actions);
+      results[i] = old ? *old : play_recorded(job, spec, client);
       std::lock_guard lock(mutex);
-      if (!first_error) first_error = std::current_exception();
-      failed = true;
+      ++done;
+      if (!results[i].resumed) {
+        calls += results[i].calls;
+        tokens += results[i].prompt_tokens + results[i].completion_tokens;
+      }
+      if (progress) progress(spec, results[i], done, job.runs.size(), calls, tokens);
     }
-  };
-  unsigned workers =
-      std::max(1u, std::min<unsigned>(job.parallel, static_cast<unsigned>(job.runs.size())));
-  std::vector<std::thread> pool;
-  for (unsigned w = 0; w < workers; ++w) pool.emplace_back(worker);
-  for (auto& t : pool) t.join();
-  if (first_error) std::rethrow_exception(first_error);
+  });
   return results;
 }
 

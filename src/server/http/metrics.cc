@@ -1,5 +1,8 @@
 #include "server/http/metrics.h"
 
+#include <fmt/format.h>
+
+#include <iterator>
 #include <optional>
 
 #include "core/clock.h"
@@ -42,15 +45,7 @@ void append_route_labels(std::string& out, std::span<const Route> routes, size_t
 
 void append_header(std::string& out, std::string_view name, std::string_view type,
                    std::string_view help) {
-  out += "# HELP ";
-  out += name;
-  out += ' ';
-  out += help;
-  out += "\n# TYPE ";
-  out += name;
-  out += ' ';
-  out += type;
-  out += '\n';
+  fmt::format_to(std::back_inserter(out), "# HELP {} {}\n# TYPE {} {}\n", name, help, name, type);
 }
 
 }  // namespace

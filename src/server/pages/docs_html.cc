@@ -23,16 +23,12 @@ std::string example_action(const GameService& game) {
 }
 
 void append_loop(std::string& out, std::string_view base) {
-  out += "<h2>The loop</h2>\n<ol><li>";
-  append_markup_escaped(out, kStep1);
-  out += "</li>\n<li>";
-  append_markup_escaped(out, kStep2);
-  out += "</li>\n<li>";
-  append_markup_escaped(out, kChoosingActions);
-  out += "</li></ol>\n<p>Index of games (JSON): <a href=\"";
-  append_markup_escaped(out, std::string(base) + "/api/games");
-  out += "\"><code>GET /api/games</code></a>. For agents: <a href=\"";
-  append_markup_escaped(out, std::string(base) + "/llms.txt");
+  append_html(out, Markup{"<h2>The loop</h2>\n<ol><li>"}, kStep1, Markup{"</li>\n<li>"}, kStep2,
+              Markup{"</li>\n<li>"}, kChoosingActions,
+              Markup{"</li></ol>\n<p>Index of games (JSON): <a href=\""},
+              std::string(base) + "/api/games",
+              Markup{"\"><code>GET /api/games</code></a>. For agents: <a href=\""},
+              std::string(base) + "/llms.txt");
   out +=
       "\"><code>/llms.txt</code></a>. Machine-readable (OpenAPI 3.1, JSON Schemas of every "
       "state, action and answer; generate a client from it): <a href=\"";
@@ -44,27 +40,16 @@ void append_loop(std::string& out, std::string_view base) {
 }
 
 void append_text_section(std::string& out, std::string_view heading, std::string_view text) {
-  out += "<h3>";
-  append_markup_escaped(out, heading);
-  out += "</h3>\n<div class=\"text\">";
-  append_markup_escaped(out, text);
-  out += "</div>\n";
+  append_html(out, Markup{"<h3>"}, heading, Markup{"</h3>\n<div class=\"text\">"}, text,
+              Markup{"</div>\n"});
 }
 
 void append_game_section(std::string& out, const GameService& game, std::string_view base) {
   const GameInfo& info = game.info();
   const std::string shown = example_base_url(base);
-  out += "<section id=\"";
-  append_markup_escaped(out, info.slug);
-  out += "\">\n<h2>";
-  append_markup_escaped(out, info.name);
-  out += " <small>(<code>";
-  append_markup_escaped(out, info.slug);
-  out += "</code>, ";
-  append_markup_escaped(out, info.genre);
-  out += ")</small></h2>\n<p>";
-  append_markup_escaped(out, info.description);
-  out += "</p>\n";
+  append_html(out, Markup{"<section id=\""}, info.slug, Markup{"\">\n<h2>"}, info.name,
+              Markup{" <small>(<code>"}, info.slug, Markup{"</code>, "}, info.genre,
+              Markup{")</small></h2>\n<p>"}, info.description, Markup{"</p>\n"});
   append_text_section(out, "Goal", info.goal);
   append_text_section(out, "Scoring", info.scoring);
   append_text_section(out, "Rules", info.rules);
@@ -83,21 +68,15 @@ void append_game_section(std::string& out, const GameService& game, std::string_
 }  // namespace
 
 std::string render_docs_overview(std::string_view base) {
-  std::string body = "<h1>";
-  append_markup_escaped(body, kServiceName);
-  body += "</h1>\n<p>";
-  append_markup_escaped(body, kServiceDescription);
-  body += "</p>\n";
+  std::string body;
+  append_html(body, Markup{"<h1>"}, kServiceName, Markup{"</h1>\n<p>"}, kServiceDescription,
+              Markup{"</p>\n"});
   append_loop(body, base);
   body += "<h2>Games</h2>\n<ul>\n";
   for (const GameService* game : all_games()) {
-    body += "<li><a href=\"";
-    append_markup_escaped(body, game_docs_url(base, game->info().slug));
-    body += "\">";
-    append_markup_escaped(body, game->info().name);
-    body += "</a>: ";
-    append_markup_escaped(body, game->info().description);
-    body += "</li>\n";
+    append_html(body, Markup{"<li><a href=\""}, game_docs_url(base, game->info().slug),
+                Markup{"\">"}, game->info().name, Markup{"</a>: "}, game->info().description,
+                Markup{"</li>\n"});
   }
   body += "</ul>\n";
   for (const GameService* game : all_games()) append_game_section(body, *game, base);
@@ -105,11 +84,9 @@ std::string render_docs_overview(std::string_view base) {
 }
 
 std::string render_game_docs(const GameService& game, std::string_view base) {
-  std::string body = "<p><a href=\"";
-  append_markup_escaped(body, std::string(base) + "/docs/api");
-  body += "\">All games</a></p>\n<h1>";
-  append_markup_escaped(body, game.info().name);
-  body += "</h1>\n";
+  std::string body;
+  append_html(body, Markup{"<p><a href=\""}, std::string(base) + "/docs/api",
+              Markup{"\">All games</a></p>\n<h1>"}, game.info().name, Markup{"</h1>\n"});
   append_loop(body, base);
   append_game_section(body, game, base);
   return html_page(std::string(game.info().name) + " API docs", body);

@@ -1,5 +1,7 @@
 #include "server/pages/llms_txt.h"
 
+#include <fmt/format.h>
+
 #include "registry/registry.h"
 #include "server/http/site.h"
 
@@ -8,28 +10,13 @@ namespace gb::server {
 std::string render_llms_txt(std::string_view base) {
   const std::string shown = example_base_url(base);
   std::string out;
-  out += "# ";
-  out += kServiceName;
-  out += "\n\n> ";
-  out += kServiceDescription;
-  out += "\n\n## The loop\n\n1. ";
-  out += kStep1;
-  out += "\n2. ";
-  out += kStep2;
-  out += "\n3. ";
-  out += kChoosingActions;
-  out += "\n\n## Games\n\n";
+  out += fmt::format("# {}\n\n> {}\n\n## The loop\n\n1. {}\n2. {}\n3. {}\n\n## Games\n\n",
+                     kServiceName, kServiceDescription, kStep1, kStep2, kChoosingActions);
   for (const GameService* game : all_games()) {
     const GameInfo& info = game->info();
-    out += "- [";
-    out += info.name;
-    out += "](" + game_docs_url(shown, info.slug) + "): `";
-    out += info.slug;
-    out += "` (";
-    out += info.genre;
-    out += "). ";
-    out += info.description;
-    out += " Start: GET " + init_url(shown, info.slug) + "?seed=1\n";
+    out += fmt::format("- [{}]({}): `{}` ({}). {} Start: GET {}?seed=1\n", info.name,
+                       game_docs_url(shown, info.slug), info.slug, info.genre, info.description,
+                       init_url(shown, info.slug));
   }
   out += "\n## Leaderboards\n\n";
   out += "Submit a run for the agents' board: POST " + shown +

@@ -8,30 +8,19 @@ namespace gb::server {
 namespace {
 
 void append_link(std::string& out, std::string_view href, std::string_view text) {
-  out += "<a href=\"";
-  append_markup_escaped(out, href);
-  out += "\">";
-  append_markup_escaped(out, text);
-  out += "</a>";
+  append_html(out, Markup{"<a href=\""}, href, Markup{"\">"}, text, Markup{"</a>"});
 }
 
 }  // namespace
 
 std::string render_lobby(std::string_view base) {
-  std::string body = "<h1>";
-  append_markup_escaped(body, kServiceName);
-  body += "</h1>\n<p>";
-  append_markup_escaped(body, kServiceDescription);
-  body += "</p>\n<ul>\n";
+  std::string body;
+  append_html(body, Markup{"<h1>"}, kServiceName, Markup{"</h1>\n<p>"}, kServiceDescription,
+              Markup{"</p>\n<ul>\n"});
   for (const GameService* game : all_games()) {
     const GameInfo& info = game->info();
-    body += "<li><strong>";
-    append_markup_escaped(body, info.name);
-    body += "</strong> (";
-    append_markup_escaped(body, info.genre);
-    body += "): ";
-    append_markup_escaped(body, info.description);
-    body += "<br>";
+    append_html(body, Markup{"<li><strong>"}, info.name, Markup{"</strong> ("}, info.genre,
+                Markup{"): "}, info.description, Markup{"<br>"});
     append_link(body, game_docs_url(base, info.slug), "docs");
     body += " · ";
     append_link(body, init_url(base, info.slug) + "?seed=1", "init (seed 1)");
@@ -53,17 +42,12 @@ std::string render_play_page(const GameService& game, std::string_view base) {
   const GameInfo& info = game.info();
   std::string body = "<p>";
   append_link(body, std::string(base) + "/", "All games");
-  body += "</p>\n<h1>";
-  append_markup_escaped(body, info.name);
-  body += "</h1>\n<p>";
-  append_markup_escaped(body, info.description);
-  body += "</p>\n<h2>Goal</h2>\n<div class=\"text\">";
-  append_markup_escaped(body, info.goal);
-  body += "</div>\n<p>Play it over the API: ";
+  append_html(body, Markup{"</p>\n<h1>"}, info.name, Markup{"</h1>\n<p>"}, info.description,
+              Markup{"</p>\n<h2>Goal</h2>\n<div class=\"text\">"}, info.goal,
+              Markup{"</div>\n<p>Play it over the API: "});
   append_link(body, init_url(base, info.slug) + "?seed=1", "start with seed 1");
-  body += ", then POST each action with the state to ";
-  append_markup_escaped(body, action_url(base, info.slug));
-  body += ". Full rules: ";
+  append_html(body, Markup{", then POST each action with the state to "},
+              action_url(base, info.slug), Markup{". Full rules: "});
   append_link(body, game_docs_url(base, info.slug), "docs");
   body += ".</p>\n";
   return html_page(info.name, body);

@@ -45,9 +45,7 @@ std::string render_unknown_game() {
   w.begin_object();
   w.field("error", "Unknown game");
   w.key("games");
-  w.begin_array();
-  for (const GameService* game : all_games()) w.value(game->info().slug);
-  w.end_array();
+  write_slug_array(w);
   w.end_object();
   return w.take();
 }

@@ -50,9 +50,7 @@ void write_slug_enum(JsonWriter& w) {
   w.begin_object();
   w.field("type", "string");
   w.key("enum");
-  w.begin_array();
-  for (const GameService* game : all_games()) w.value(game->info().slug);
-  w.end_array();
+  write_slug_array(w);
   w.end_object();
 }
 
