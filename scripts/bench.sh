@@ -8,6 +8,8 @@
 #   and children expanded per second by a 64-item batch against 64 single action requests,
 #   the play page's tick rate in headless Chromium with and without a ghost race.
 #   the LLM harness's CPU per decision and the memory of 64 runs in flight (bench_llm.sh).
+#   issue 23 at scale: reads at 1,000 requests/s and submissions with 100,000 runs stored, on
+#   SQLite and PostgreSQL, and verifying a planner run against playing it (bench_scale.sh).
 # Usage: scripts/bench.sh [seconds per HTTP run, default 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,3 +33,5 @@ echo "== web: tick rate with and without a ghost race (headless Chromium)"
 node bench/ghost_rate.mjs "$BUILD" | tee artifacts/ghost_rate.txt
 echo "== llm harness"
 bash scripts/bench_llm.sh "$BUILD/src/cli/gameboard"
+echo "== at scale (issue 23)"
+bash scripts/bench_scale.sh
