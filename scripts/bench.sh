@@ -10,6 +10,8 @@
 #   the LLM harness's CPU per decision and the memory of 64 runs in flight (bench_llm.sh).
 #   MCP act calls per second against the plain action route, and on a held game of 10 actions
 #   against one of 10,000 (a call costs the actions it applies, not the game's length).
+#   issue 23 at scale: reads at 1,000 requests/s and submissions with 100,000 runs stored, on
+#   SQLite and PostgreSQL, and verifying a planner run against playing it (bench_scale.sh).
 # Usage: scripts/bench.sh [seconds per HTTP run, default 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,3 +38,5 @@ bash scripts/bench_llm.sh "$BUILD/src/cli/gameboard"
 echo "== mcp: act against the plain action route, and on games of 10 and 10,000 actions"
 node bench/mcp_bench.mjs "$BUILD/src/cli/gameboard" 1500 | tee artifacts/mcp_bench.txt
 node bench/mcp_length_bench.mjs "$BUILD/src/cli/gameboard" 2000 | tee artifacts/mcp_length_bench.txt
+echo "== at scale (issue 23)"
+bash scripts/bench_scale.sh
