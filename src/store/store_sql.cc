@@ -190,9 +190,10 @@ std::string bests_page_sql(Dialect dialect) {
   return in_dialect(
       dialect,
       "SELECT 0 AS place, b.run_id, r.name, r.kind, r.agent, b.score, r.length, r.seed, "
-      "b.created_at FROM bests AS b JOIN runs AS r ON r.id = b.run_id WHERE b.slug = ?1 AND "
-      "b.rules_version = ?2 AND b.kind = ?3 AND b.scope = ?4 ORDER BY b.score DESC, b.created_at, "
-      "b.run_id LIMIT ?5 OFFSET ?6");
+      "b.created_at FROM (SELECT run_id, score, created_at FROM bests WHERE " +
+          std::string(kBoardKey) +
+          " ORDER BY score DESC, created_at, run_id LIMIT ?5 OFFSET ?6) AS b JOIN runs AS r ON "
+          "r.id = b.run_id ORDER BY b.score DESC, b.created_at, b.run_id");
 }
 
 std::string bests_rank_sql(Dialect dialect) {

@@ -103,7 +103,9 @@ std::string file_best_sql(Dialect dialect);
 std::string delete_bests_sql(Dialect dialect);
 std::string refile_bests_sql(Dialect dialect);
 
-// A board read from bests: ?1 slug, ?2 rules version, ?3 kind, ?4 scope. The page's columns are
+// A board read from bests: ?1 slug, ?2 rules version, ?3 kind, ?4 scope. The page is chosen in
+// bests' covering index alone (an offset skips index entries, not runs' rows, whose actions would
+// be read past) and only its rows are joined to runs. The page's columns are
 // board_page_sql's with a rank of 0, which the store fills in (`rank_page` in store/rows.h) from
 // the count of higher scores (?5).
 std::string bests_count_sql(Dialect dialect);
