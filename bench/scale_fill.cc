@@ -1,15 +1,15 @@
 // The at-scale benchmark's data (docs/performance.md, "At a hundred thousand runs"):
 //   scale_fill store --db DB --runs N --names M [--days D] [--threads T] [--ids-out FILE]
-//     plays N runs of bench/scale_plan.h's population with the project's agents, verifies each
-//     by replay (runs::verify_run, as POST /api/runs does) and stores it with Store::submit under
-//     its name and token; writes the stored ids, one a line, to FILE.
+//     plays N runs of bench/scale_plan.h's population with the project's agents and submits each
+//     as POST /api/runs does (runs::submit_run: its name and token, verification by replay, the
+//     store); writes the stored ids, one a line, to FILE.
 //   scale_fill bodies --runs N --names M --first-seed S --out FILE
 //     writes N POST /api/runs bodies (one a line) of distinct runs of that population, for wrk.
 //   scale_fill verify --runs N --names M --first-seed S
 //     plays those runs, then verifies them all on one thread (parse and runs::verify_run, as
 //     POST /api/runs does) and prints "rate=<runs/s> runs=N actions=A": submissions' baseline.
-// Only public interfaces: the store is reached through src/store/store.h, so the tool works on
-// any schema behind it.
+// Only public interfaces: runs::submit_run and src/store/store.h, so the tool works on any schema
+// behind them.
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <chrono>
@@ -21,10 +21,9 @@
 #include <vector>
 
 #include "bench/scale_plan.h"
-#include "core/hash.h"
 #include "core/json_reader.h"
 #include "harness/run_submit.h"
-#include "runs/names.h"
+#include "runs/submit.h"
 #include "runs/verify.h"
 #include "store/store.h"
 
@@ -33,10 +32,9 @@ namespace {
 using gb::bench::PlannedRun;
 using gb::bench::Population;
 
-// Returns the row Store::submit takes for `run` with its verified `actions` (compact JSON);
-// throws std::runtime_error when the run does not verify or its name is refused. The run key is
-// computed as runs/submit.cc does, so the same run posted later is recognised as stored.
-gb::store::NewRun verified_row(const PlannedRun& run, const std::string& actions) {
+// Parses and verifies `actions` (compact JSON) of `run` as POST /api/runs does, and returns its
+// length; throws std::runtime_error when they do not verify.
+int64_t verified_length(const PlannedRun& run, const std::string& actions) {
   gb::Issues issues;
   auto value = gb::parse_json(actions, issues, gb::kMaxLargeJsonBytes);
   if (!value) throw std::runtime_error("actions do not parse: " + issues.list().front());
@@ -44,31 +42,34 @@ gb::store::NewRun verified_row(const PlannedRun& run, const std::string& actions
   if (!verdict.run)
     throw std::runtime_error(run.slug + " seed " + std::to_string(run.seed) +
                              " does not verify: " + verdict.issue);
-  gb::runs::CheckedName name = gb::runs::check_name(run.name);
-  gb::runs::CheckedName label = gb::runs::check_agent_label(run.label);
-  if (!name.issue.empty() || !label.issue.empty()) {
-    throw std::runtime_error("name refused: " + name.issue + label.issue);
+  return verdict.run->length;
+}
+
+// Submits `run` with its `actions` (compact JSON) to `store` as POST /api/runs does
+// (runs::submit_run: name and token, verification, the run key, the store), recorded at the
+// run's planned time; throws std::runtime_error unless it is stored.
+gb::store::StoredRun submit_planned(gb::store::Store& store, const PlannedRun& run,
+                                    const std::string& actions) {
+  gb::Issues issues;
+  auto value = gb::parse_json(actions, issues, gb::kMaxLargeJsonBytes);
+  if (!value) throw std::runtime_error("actions do not parse: " + issues.list().front());
+  gb::runs::RunSubmission submission;
+  submission.slug = run.slug;
+  submission.seed = run.seed;
+  submission.actions = *value;
+  submission.name = run.name;
+  submission.token = run.token;
+  submission.kind = run.kind;
+  submission.agent = run.label;
+  gb::runs::SubmitAnswer answer = gb::runs::submit_run(store, submission, run.created_at);
+  if (answer.verdict == gb::runs::SubmitVerdict::kInvalid) {
+    throw std::runtime_error(run.slug + " seed " + std::to_string(run.seed) +
+                             " refused: " + answer.issues.front());
   }
-  const gb::runs::VerifiedRun& v = *verdict.run;
-  gb::store::NewRun row;
-  row.slug = v.slug;
-  row.seed = v.seed;
-  row.actions_json = v.actions_json;
-  row.score = v.score;
-  row.length = v.length;
-  row.steps = v.steps;
-  row.over = v.over;
-  row.state_hash = v.state_hash;
-  row.name = name.display;
-  row.name_key = name.key;
-  row.kind = run.kind;
-  row.agent = label.display;
-  row.rules_version = v.rules_version;
-  row.run_key = gb::sha256_hex(v.slug + "\n" + std::to_string(v.seed) + "\n" + run.kind + "\n" +
-                               name.key + "\n" + v.actions_json);
-  row.created_at = run.created_at;
-  row.day = run.created_at.substr(0, 10);
-  return row;
+  if (answer.verdict == gb::runs::SubmitVerdict::kNameTaken) {
+    throw std::runtime_error(run.name + " is owned by another token");
+  }
+  return answer.run;
 }
 
 // Fills the store named `db` with `population` on `threads` threads (play and verify in
@@ -87,14 +88,9 @@ int fill_store(const std::string& db, const Population& population, int threads,
     try {
       for (int64_t i = next++; i < population.runs; i = next++) {
         PlannedRun run = gb::bench::plan_run(population, i);
-        gb::store::NewRun row = verified_row(run, gb::bench::play_actions(run));
-        std::string token_hash = gb::sha256_hex(run.token);
-        gb::store::SubmitResult stored = store->submit(row, token_hash, token_hash);
-        if (stored.status == gb::store::SubmitStatus::kNameTaken) {
-          throw std::runtime_error(run.name + " is owned by another token");
-        }
-        ids[static_cast<size_t>(i)] = stored.run.id;
-        actions += row.length;
+        gb::store::StoredRun stored = submit_planned(*store, run, gb::bench::play_actions(run));
+        ids[static_cast<size_t>(i)] = stored.id;
+        actions += stored.length;
         int64_t n = ++done;
         if (n % 10'000 == 0) {
           double s =
@@ -133,7 +129,7 @@ int write_bodies(const Population& population, const std::string& path) {
   for (int64_t i = 0; i < population.runs; ++i) {
     PlannedRun run = gb::bench::plan_run(population, i);
     std::string actions = gb::bench::play_actions(run);
-    verified_row(run, actions);
+    verified_length(run, actions);
     gb::harness::SubmitOptions options;
     options.name = run.name;
     options.kind = run.kind;
@@ -154,7 +150,7 @@ int verify_rate(const Population& population) {
   }
   int64_t total = 0;
   const auto start = std::chrono::steady_clock::now();
-  for (size_t i = 0; i < runs.size(); ++i) total += verified_row(runs[i], actions[i]).length;
+  for (size_t i = 0; i < runs.size(); ++i) total += verified_length(runs[i], actions[i]);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("rate=%.0f runs=%zu actions=%lld\n", static_cast<double>(runs.size()) / seconds,
               runs.size(), static_cast<long long>(total));

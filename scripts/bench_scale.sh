@@ -3,7 +3,7 @@
 # on SQLite and on PostgreSQL (scripts/pg.sh on port 25723), each figure beside a baseline
 # measured in the same run:
 #   1. the store filled with SCALE_RUNS runs (default 100,000) of SCALE_NAMES names (5,000) by
-#      bench/scale_fill (agents' runs, verified by replay, stored through Store::submit), then
+#      bench/scale_fill (agents' runs submitted through runs::submit_run, as POST /api/runs), then
 #      p99 latency at SCALE_RATE requests/s (1,000; bench/fixed_rate, open loop) of a board's
 #      first page, a deep page (the last 20 of the SCALE_NAMES-name all-time board), the lobby's
 #      top fives and a run by id, against GET /healthz at the same rate; plus each request's
@@ -135,7 +135,7 @@ sub_rows=()
 fill_rows=()
 for backend in $BACKENDS; do
   echo "== $backend: fill $RUNS runs"
-  # The fill writes the same rows through Store::submit either way, but need not wait for a
+  # The fill writes the same rows through runs::submit_run either way, but need not wait for a
   # durable commit per run: SQLite fills a file in memory (/dev/shm) that is then moved to disk,
   # PostgreSQL's fill sessions commit with synchronous_commit off. The server, started after,
   # uses the file on disk and PostgreSQL as configured (synchronous commits).
@@ -237,7 +237,7 @@ done
   echo "|---|---|---|---|---|---|"
   printf '%s\n' "${sub_rows[@]}"
   echo
-  echo "## Filling the store (bench/scale_fill: play, verify, Store::submit)"
+  echo "## Filling the store (bench/scale_fill: play, then runs::submit_run)"
   echo
   echo "| store | |"
   echo "|---|---|"
