@@ -138,8 +138,9 @@ TEST_F(CardRoutes, ARunForTheWrongSlotIsRefusedNamingIt) {
                              slot_run(0).replace(slot_run(0).find("stormlark"), 9, "glimfall")))
                 .find("slot: slot 0 is a run of stormlark"),
             std::string::npos);
+  // The cap counts the agent's actions; the end action a run stopped there gets is one more.
   std::string long_run = "[";
-  for (int i = 0; i < 2001; ++i) long_run += std::string(i ? "," : "") + R"({"type":"UP"})";
+  for (int i = 0; i < 2002; ++i) long_run += std::string(i ? "," : "") + R"({"type":"UP"})";
   long_run += "]";
   EXPECT_NE(first_issue(post("/api/runs", slot_run(0, long_run))).find("capped at 2000"),
             std::string::npos);
