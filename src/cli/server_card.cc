@@ -110,7 +110,7 @@ std::string check_options(Session& s, harness::llm::LlmEvalJob& llm_job) {
 
 // Opens the card; on success saves a freshly issued token and uses it from now on. Returns 0, or
 // 1 after saying why.
-int open(Session& s) {
+int open_on_server(Session& s) {
   const std::string body =
       harness::open_card_body(s.o.suite, s.o.name, s.submit.token, card_agent(s.o));
   harness::HttpAnswer answer;
@@ -252,9 +252,11 @@ int fill_with_model(Session& s, harness::llm::LlmEvalJob& job, harness::CardUsag
   return 0;
 }
 
-// Closes the card: a lost connection is tried again once, and a card found closed by then is
-// read back with GET. Returns the final card's answer body, or nullopt after saying why.
-std::optional<std::string> close(Session& s, const std::optional<harness::CardUsage>& usage) {
+// Closes the card. Closing a closed card answers it again, so a lost connection is tried once
+// more; a 409 then (the card expired meanwhile) reads the card back with GET. Returns the final
+// card's answer body, or nullopt after saying why.
+std::optional<std::string> close_on_server(Session& s,
+                                           const std::optional<harness::CardUsage>& usage) {
   const std::string body = harness::close_card_body(s.submit.token, usage);
   harness::HttpAnswer answer;
   for (int attempt = 0;; ++attempt) {
@@ -279,7 +281,7 @@ std::optional<std::string> close(Session& s, const std::optional<harness::CardUs
   return answer.body;
 }
 
-// Prints the final card from the server's answer: the table, then the card's page. Returns 0,
+// Prints the final card's table from the server's answer (its games in slot order). Returns 0,
 // or 1 when the answer cannot be read.
 int print_final(const Session& s, const std::string& body) {
   harness::FinalCard final_card;
@@ -301,7 +303,7 @@ int run_server_card(const CardOptions& o) {
   if (std::string error = check_options(s, llm_job); !error.empty()) {
     return card_usage_error(error);
   }
-  if (int code = open(s); code != 0) return code;
+  if (int code = open_on_server(s); code != 0) return code;
   const std::string page = harness::card_page_url(o.server, s.card.id);
   std::cout << "card " << s.card.suite << " / " << o.agent;
   if (o.agent == "llm") std::cout << " (" << o.llm.model << ", protocol llm-v1)";
@@ -321,7 +323,7 @@ int run_server_card(const CardOptions& o) {
   } else if (int code = fill_with_agent(s); code != 0) {
     return code;
   }
-  std::optional<std::string> final_body = close(s, usage);
+  std::optional<std::string> final_body = close_on_server(s, usage);
   if (!final_body) return 1;
   if (int code = print_final(s, *final_body); code != 0) return code;
   if (o.agent == "llm") {
