@@ -30,7 +30,8 @@ constexpr const char* kHelp =
     "is measured on that server: it opens a card there (a sealed suite's seeds are drawn then), "
     "plays every slot (in process, or over HTTP with --remote), submits each run into its slot, "
     "closes the card and prints the table the server computed and the card's page. A failure "
-    "midway says which slots the server holds and exits 1.";
+    "midway says which slots the server holds and exits 1; --card ID then goes on with that "
+    "card.";
 
 // Lists the suite ids, for error messages.
 std::string known_suites() {
@@ -63,8 +64,8 @@ std::vector<agents::RunResult> play_game(const scorecards::SuiteGame& game,
 // Plays the card described by `o`; returns the exit code.
 int run_card_command(const CardOptions& o) {
   if (!o.server.empty()) return run_server_card(o);
-  if (!o.name.empty() || !o.token.empty() || o.remote) {
-    return card_usage_error("--name, --token and --remote need --server URL");
+  if (!o.name.empty() || !o.token.empty() || o.remote || !o.card.empty()) {
+    return card_usage_error("--name, --token, --remote and --card need --server URL");
   }
   const scorecards::Suite* suite = scorecards::find_suite(o.suite);
   if (!suite)
@@ -147,6 +148,10 @@ void register_card_command(CLI::App& app) {
   card->add_flag("--remote", o->remote,
                  "With --server: play every move over HTTP on that server, as eval --remote "
                  "does (same runs, same card)");
+  card->add_option("--card", o->card,
+                   "With --server: go on with this open card (one that stopped midway) instead "
+                   "of opening a new one: its empty slots are played, submitted, and the card "
+                   "closed");
   add_llm_flags(*card, o->llm);
 }
 

@@ -24,6 +24,7 @@ struct CardOptions {
   std::string name;     // --name: the card's name on the server
   std::string token;    // --token: that name's token, "" for the names file's
   bool remote = false;  // --remote: play every move over HTTP on the server
+  std::string card;     // --card ID: fill the empty slots of this open card instead of a new one
 };
 
 // The harness a model's card is filed under (SPEC section 15).

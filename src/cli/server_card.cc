@@ -30,7 +30,8 @@ struct Session {
   harness::SubmitOptions submit;
   bool saved_token = false;  // the token came from the names file
   harness::OpenedCard card;
-  std::vector<int> stored;  // slot indexes the server answered 200 or 201 for
+  std::vector<int> stored;                 // slot indexes the server holds a run for
+  std::vector<harness::CardSlot> to_play;  // the card's empty slots, in slot order
 };
 
 // `slots` (ascending) as ranges: "0-19, 21, 40-59".
@@ -57,7 +58,8 @@ int report_unfinished(const Session& s, const std::string& why) {
             << " is not closed: " << stored.size() << " of " << s.card.slots.size()
             << " slots stored" << (stored.empty() ? "" : " (" + slot_ranges(stored) + ")")
             << "; the empty slots score 0 when it expires"
-            << (s.card.deadline.empty() ? "" : " at " + s.card.deadline) << "\n";
+            << (s.card.deadline.empty() ? "" : " at " + s.card.deadline)
+            << "; to fill them, run this command again with --card " << s.card.id << "\n";
   return 1;
 }
 
@@ -139,6 +141,37 @@ int open_on_server(Session& s) {
   return 0;
 }
 
+// Reads back the open card o.card instead of opening one (--card): it must be open, under the
+// same name and played by the same agent. Returns 0, or 1 after saying why not.
+int resume_on_server(Session& s) {
+  const CardOptions& o = s.o;
+  harness::HttpAnswer answer;
+  try {
+    answer = harness::fetch_card(s.submit.server, o.card);
+  } catch (const std::exception& e) {
+    std::cerr << "gameboard card: " << e.what() << "\n";
+    return 1;
+  }
+  std::string error;
+  if (answer.status != 200) {
+    error = "reading card " + o.card + ": " + refusal(s, answer);
+  } else if (!harness::parse_opened_card(answer.body, s.card, error)) {
+    error = "card " + o.card + " cannot be read: " + error;
+  } else if (s.card.status != "open") {
+    error = "card " + s.card.id + " is " + s.card.status + ": it takes no more runs";
+  } else if (s.card.name != o.name) {
+    error = "card " + s.card.id + " is filed under '" + s.card.name + "', not '" + o.name + "'";
+  } else if (s.card.agent_label != card_agent(o).label) {
+    error = "card " + s.card.id + " is played by '" + s.card.agent_label + "', not '" +
+            card_agent(o).label + "'";
+  }
+  if (!error.empty()) {
+    std::cerr << "gameboard card: " << error << "\n";
+    return 1;
+  }
+  return 0;
+}
+
 // Submits one run into `slot`; true when the server stored it (201) or already had it (200),
 // else false with `why` set.
 bool submit_slot(Session& s, const harness::CardSlot& slot, int64_t score,
@@ -161,36 +194,36 @@ bool submit_slot(Session& s, const harness::CardSlot& slot, int64_t score,
   return false;
 }
 
-// Plays slots [begin, end) of the card (one game, one cap) with a built-in agent; their results
-// come back in slot order.
+// Plays s.to_play[begin, end) (one game, one cap) with a built-in agent; their results come
+// back in slot order.
 std::vector<agents::RunResult> play_slots(const Session& s, size_t begin, size_t end,
                                           const harness::GameAgents& agents, Progress& progress,
                                           size_t& done) {
   const CardOptions& o = s.o;
   harness::EvalJob job;
   job.game = &agents;
-  for (size_t i = begin; i < end; ++i) job.seeds.push_back(s.card.slots[i].seed);
+  for (size_t i = begin; i < end; ++i) job.seeds.push_back(s.to_play[i].seed);
   job.jobs = o.jobs;
   job.settings.agent = o.agent;
   job.settings.agent_seed = o.agent_seed;
   job.settings.budget = o.budget > 0 ? o.budget : agents.default_budget();
-  job.settings.max_actions = s.card.slots[begin].max_actions;
+  job.settings.max_actions = s.to_play[begin].max_actions;
   if (o.remote) {
     const harness::BaseUrl server = s.submit.server;
     job.connect = [server] { return harness::make_http_transport(server); };
   }
   const size_t before = done;
-  const size_t total = s.card.slots.size();
+  const size_t total = s.to_play.size();
   return harness::run_eval(job, [&](size_t finished, size_t) {
     done = before + finished;
     progress.update(done, total);
   });
 }
 
-// Plays every slot with a built-in agent, a game (and cap) at a time, and submits each game's
-// runs as soon as they are played. Returns 0, or 1 after saying what the server holds.
+// Plays every empty slot with a built-in agent, a game (and cap) at a time, and submits each
+// game's runs as soon as they are played. Returns 0, or 1 after saying what the server holds.
 int fill_with_agent(Session& s) {
-  const std::vector<harness::CardSlot>& slots = s.card.slots;
+  const std::vector<harness::CardSlot>& slots = s.to_play;
   Progress progress(stderr, "card " + s.card.suite + "/" + s.o.agent);
   size_t done = 0;
   for (size_t begin = 0; begin < slots.size();) {
@@ -222,12 +255,12 @@ int fill_with_agent(Session& s) {
   return 0;
 }
 
-// Plays every slot with the model of `job` and submits each run that did not end in an
+// Plays every empty slot with the model of `job` and submits each run that did not end in an
 // endpoint error (its slot stays empty). Fills `results` (in slot order) and `usage` with their
 // totals and the wall time. Returns 0, or 1 after saying what the server holds.
 int fill_with_model(Session& s, harness::llm::LlmEvalJob& job, harness::CardUsage& usage,
                     std::vector<harness::llm::LlmRunResult>& results) {
-  for (const harness::CardSlot& slot : s.card.slots) {
+  for (const harness::CardSlot& slot : s.to_play) {
     const GameService* game = find_game(slot.slug);
     if (!game) return report_unfinished(s, "this build has no game '" + slot.slug + "'");
     job.runs.push_back({game, slot.seed, slot.max_actions});
@@ -245,7 +278,7 @@ int fill_with_model(Session& s, harness::llm::LlmEvalJob& job, harness::CardUsag
   std::string why;
   for (size_t i = 0; i < results.size(); ++i) {
     if (results[i].end_reason == "error") continue;
-    if (!submit_slot(s, s.card.slots[i], results[i].score, results[i].actions_json, why)) {
+    if (!submit_slot(s, s.to_play[i], results[i].score, results[i].actions_json, why)) {
       return report_unfinished(s, why);
     }
   }
@@ -298,17 +331,27 @@ int print_final(const Session& s, const std::string& body) {
 }  // namespace
 
 int run_server_card(const CardOptions& o) {
-  Session s{o, {}, false, {}, {}};
+  Session s{o, {}, false, {}, {}, {}};
   harness::llm::LlmEvalJob llm_job;
   if (std::string error = check_options(s, llm_job); !error.empty()) {
     return card_usage_error(error);
   }
-  if (int code = open_on_server(s); code != 0) return code;
+  if (int code = o.card.empty() ? open_on_server(s) : resume_on_server(s); code != 0) return code;
+  for (const harness::CardSlot& slot : s.card.slots) {
+    if (slot.filled) {
+      s.stored.push_back(slot.index);
+    } else {
+      s.to_play.push_back(slot);
+    }
+  }
   const std::string page = harness::card_page_url(o.server, s.card.id);
   std::cout << "card " << s.card.suite << " / " << o.agent;
   if (o.agent == "llm") std::cout << " (" << o.llm.model << ", protocol llm-v1)";
   std::cout << " on " << o.server << ": card " << s.card.id << ", " << s.card.slots.size()
             << " slots, ";
+  if (!s.stored.empty()) {
+    std::cout << s.stored.size() << " filled already, " << s.to_play.size() << " to play, ";
+  }
   if (o.agent == "llm") {
     std::cout << o.llm.parallel << " in flight";
   } else {

@@ -2,7 +2,8 @@
 // a card there, plays every slot the server drew (in process, or over HTTP with --remote),
 // submits each run into its slot, closes the card and prints the table the server computed and
 // the card's page. The name's token comes from --token or the names file, and a token issued on
-// opening is saved there (cli/token_file.h).
+// opening is saved there (cli/token_file.h). With --card ID it goes on with a card that stopped
+// midway: only its empty slots are played.
 #pragma once
 
 #include "cli/card_common.h"

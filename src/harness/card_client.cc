@@ -58,8 +58,8 @@ bool read_optional_interval(simdjson::dom::object obj, std::string_view key,
   return true;
 }
 
-// Reads one slot ({index, slug, seed, maxActions}); false when a field is missing or out of
-// range.
+// Reads one slot ({index, slug, seed, maxActions, runId?}); false when a field is missing or out
+// of range.
 bool read_slot(element v, CardSlot& slot) {
   int64_t index = 0, seed = 0, max_actions = 0;
   std::string_view slug;
@@ -71,6 +71,8 @@ bool read_slot(element v, CardSlot& slot) {
   if (index < 0 || index > (1 << 20) || seed < 0 || seed > 4294967295LL || max_actions < 0) {
     return false;
   }
+  element run_id;
+  slot.filled = v["runId"].get(run_id) == simdjson::SUCCESS && run_id.is_int64();
   slot.index = static_cast<int>(index);
   slot.slug = std::string(slug);
   slot.seed = static_cast<uint32_t>(seed);
@@ -159,6 +161,9 @@ bool parse_opened_card(std::string_view text, OpenedCard& out, std::string& erro
   }
   out.suite = std::string(suite);
   out.name = std::string(name);
+  std::string_view status, label;
+  if (doc["status"].get(status) == simdjson::SUCCESS) out.status = std::string(status);
+  if (doc["agent"]["label"].get(label) == simdjson::SUCCESS) out.agent_label = std::string(label);
   if (doc["deadline"].get(deadline) == simdjson::SUCCESS) out.deadline = std::string(deadline);
   if (doc["token"].get(token) == simdjson::SUCCESS) out.token = std::string(token);
   simdjson::dom::array slots;

@@ -30,20 +30,23 @@ struct CardUsage {
   double seconds = 0;
 };
 
-// One slot of an open card, as the server drew it.
+// One slot of a card, as the server drew it.
 struct CardSlot {
   int index = 0;
   std::string slug;
   uint32_t seed = 0;
   int64_t max_actions = 0;
+  bool filled = false;  // the answer gave the slot a runId (a card read back, not a new one)
 };
 
-// The answer to opening a card.
+// The answer to opening a card, or to reading one back (GET /api/scorecards/{id}).
 struct OpenedCard {
   std::string id_json;  // the card's id as the server wrote it (sent back verbatim)
   std::string id;       // the same for people and URLs: a string's text, a number's digits
   std::string suite;
   std::string name;
+  std::string agent_label;  // agent.label, "" when absent
+  std::string status;       // "open", "closed" or "expired"; "" when absent
   std::string deadline;
   std::vector<CardSlot> slots;  // in slot order
   std::string token;            // the name's token when opening claimed it, else ""
@@ -60,8 +63,9 @@ struct FinalCard {
 std::string open_card_body(std::string_view suite, std::string_view name, std::string_view token,
                            const CardAgent& agent);
 
-// Reads a 201 answer to opening a card into `out`; false with `error` saying what is missing or
-// malformed otherwise (slots must be numbered 0, 1, ... in order).
+// Reads a 201 answer to opening a card, or a 200 answer to reading one, into `out`; false with
+// `error` saying what is missing or malformed otherwise (slots must be numbered 0, 1, ... in
+// order).
 bool parse_opened_card(std::string_view text, OpenedCard& out, std::string& error);
 
 // Returns the POST /api/scorecards/{id}/close body: {token, usage?}.

@@ -2,7 +2,8 @@
 // 16): the card it opens ends closed with every slot filled, and the table it prints from the
 // server's answer is, line for line, the table `gameboard card` prints offline for the same suite
 // and agent; a second card under the same name needs no --token (the names file has it); a card
-// whose server goes away, or refuses a slot, midway exits 1 naming the card and the slots stored.
+// whose server goes away, or refuses a slot, midway exits 1 naming the card and the slots stored,
+// and --card ID goes on with it later.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -53,6 +54,23 @@ std::string card_id_of(const std::string& out) {
   std::smatch m;
   static const std::regex page("card: http://[^ ]+/scorecards/([A-Za-z0-9]+)\n");
   return std::regex_search(out, m, page) ? m[1].str() : "";
+}
+
+// The line of `table` that starts with `prefix`, or "".
+std::string line_of(const std::string& table, const std::string& prefix) {
+  size_t at = table.find("\n" + prefix);
+  if (at == std::string::npos) return "";
+  return table.substr(at + 1, table.find('\n', at + 1) - at - 1);
+}
+
+// How many slots of a card's JSON hold a run (a runId that is not null).
+size_t count_filled(const std::string& card) {
+  size_t filled = 0;
+  for (size_t at = card.find(R"("runId":)"); at != std::string::npos;
+       at = card.find(R"("runId":)", at + 1)) {
+    filled += card.compare(at + 8, 4, "null") != 0;
+  }
+  return filled;
 }
 
 class CardServerCli : public ::testing::Test {
@@ -161,9 +179,10 @@ TEST_F(CardServerCli, AServerLostMidwayLeavesAnExitCodeAndWhatWasStored) {
   EXPECT_NE(out.find("cannot reach"), std::string::npos) << out;
 }
 
-TEST_F(CardServerCli, ASlotRefusedMidwayLeavesTheCardOpenAndSaysWhichSlotsAreStored) {
-  std::string command = std::string("exec '") + GAMEBOARD_BIN + "' card --agent planner " +
-                        "--budget 60 --server " + url_ + " --name Late 2>&1";
+TEST_F(CardServerCli, ASlotRefusedMidwaySaysWhatIsStoredAndTheCardGoesOnWithCard) {
+  // --remote: the runs are played over HTTP, slowly enough for the test to act in between.
+  std::string command = std::string("exec '") + GAMEBOARD_BIN + "' card --agent random " +
+                        "--remote --server " + url_ + " --name Late 2>&1";
   Child child = spawn({"/bin/sh", "-c", command});
   std::string out = read_until(child.out, "60 slots", 60);
   std::smatch m;
@@ -171,7 +190,7 @@ TEST_F(CardServerCli, ASlotRefusedMidwayLeavesTheCardOpenAndSaysWhichSlotsAreSto
   const std::string id = m[1].str();
   ASSERT_TRUE(std::regex_search(out, m, std::regex("--token ([0-9a-f]+)\\)"))) << out;
   const std::string token = m[1].str();
-  // While the planner plays Stormlark, someone with the token fills slot 20 with another run.
+  // While Stormlark is played, someone with the token fills slot 20 with another run.
   const scorecards::Slot slot = scorecards::open_slots(*scorecards::find_suite("open-v1"))[20];
   HttpReply filled = http_request(server_->port(), "POST", "/api/runs",
                                   R"({"slug":"glimfall","seed":)" + std::to_string(slot.seed) +
@@ -188,14 +207,65 @@ TEST_F(CardServerCli, ASlotRefusedMidwayLeavesTheCardOpenAndSaysWhichSlotsAreSto
   EXPECT_NE(out.find("card " + id + " on " + url_ + " is not closed: 20 of 60 slots stored (0-19)"),
             std::string::npos)
       << out;
+  EXPECT_NE(out.find("run this command again with --card " + id), std::string::npos) << out;
   HttpReply card = http_request(server_->port(), "GET", "/api/scorecards/" + id);
   EXPECT_NE(card.body.find(R"("status":"open")"), std::string::npos) << card.body;
-  size_t filled_slots = 0;
-  for (size_t at = card.body.find(R"("runId":)"); at != std::string::npos;
-       at = card.body.find(R"("runId":)", at + 1)) {
-    filled_slots += card.body.compare(at + 8, 4, "null") != 0;
+  EXPECT_EQ(count_filled(card.body), 21u) << card.body;
+
+  // --card goes on with it: the 39 empty slots are played and the card closes.
+  Result rest =
+      gameboard({"card", "--agent", "random", "--server", url_, "--name", "Late", "--card", id});
+  ASSERT_EQ(rest.code, 0) << rest.out;
+  EXPECT_NE(rest.out.find(": card " + id + ", 60 slots, 21 filled already, 39 to play, 1 jobs"),
+            std::string::npos)
+      << rest.out;
+  card = http_request(server_->port(), "GET", "/api/scorecards/" + id);
+  EXPECT_NE(card.body.find(R"("status":"closed")"), std::string::npos) << card.body;
+  EXPECT_EQ(count_filled(card.body), 60u) << card.body;
+  const std::string offline = table_of(gameboard({"card", "--agent", "random"}).out);
+  const std::string online = table_of(rest.out);
+  for (const std::string game : {"stormlark ", "silkspan "}) {
+    EXPECT_EQ(line_of(online, game), line_of(offline, game)) << online << offline;
   }
-  EXPECT_EQ(filled_slots, 21u) << card.body;
+  EXPECT_NE(line_of(online, "glimfall "), line_of(offline, "glimfall ")) << "slot 20 scored 0";
+
+  Result closed =
+      gameboard({"card", "--agent", "random", "--server", url_, "--name", "Late", "--card", id});
+  EXPECT_EQ(closed.code, 1) << closed.out;
+  EXPECT_NE(closed.out.find("card " + id + " is closed: it takes no more runs"), std::string::npos)
+      << closed.out;
+  Result other_agent =
+      gameboard({"card", "--agent", "greedy", "--server", url_, "--name", "Late", "--card", id});
+  EXPECT_EQ(other_agent.code, 1) << other_agent.out;
+}
+
+TEST_F(CardServerCli, AfterTheServerIsBackTheCardGoesOnWithCardAndEndsAsIfNothingHappened) {
+  std::string command = std::string("exec '") + GAMEBOARD_BIN + "' card --agent random " +
+                        "--remote --server " + url_ + " --name Again 2>&1";
+  Child child = spawn({"/bin/sh", "-c", command});
+  std::string out = read_until(child.out, "60 slots", 60);
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(out, m, std::regex(": card (c[0-9a-f]+), 60 slots"))) << out;
+  const std::string id = m[1].str();
+  ASSERT_TRUE(std::regex_search(out, m, std::regex("--token ([0-9a-f]+)\\)"))) << out;
+  const std::string token = m[1].str();
+  server_->kill_hard();
+  out += read_until(child.out, "\x01 (read to the end)", 120);
+  EXPECT_EQ(wait_exit(child.pid, 120), 1) << out;
+  ::close(child.out);
+  EXPECT_NE(out.find("card " + id + " on " + url_ + " is not closed: 0 of 60 slots stored"),
+            std::string::npos)
+      << out;
+
+  // The same store behind a new port: the names file knows the old address only, so --token.
+  server_ = std::make_unique<ServeProcess>(
+      std::vector<std::string>{"--data-dir", (dir_ / "data").string()});
+  url_ = "http://127.0.0.1:" + std::to_string(server_->port());
+  Result rest = gameboard({"card", "--agent", "random", "--server", url_, "--name", "Again",
+                           "--card", id, "--token", token});
+  ASSERT_EQ(rest.code, 0) << rest.out;
+  EXPECT_EQ(table_of(rest.out), table_of(gameboard({"card", "--agent", "random"}).out)) << rest.out;
+  EXPECT_EQ(card_id_of(rest.out), id) << rest.out;
 }
 
 TEST_F(CardServerCli, BadInputIsRefusedBeforeACardOpens) {
