@@ -51,6 +51,22 @@ TEST(CardClient, ReadsTheOpenedCard) {
   EXPECT_EQ(card.id_json, "42");
   EXPECT_EQ(card.id, "42");
   EXPECT_EQ(card.token, "");
+  EXPECT_FALSE(card.slots[0].filled);
+}
+
+TEST(CardClient, ReadsACardReadBackWithItsFilledSlots) {
+  OpenedCard card;
+  std::string error;
+  ASSERT_TRUE(parse_opened_card(
+      R"({"id":"c1","suite":"open-v1","name":"Ada","agent":{"label":"random"},"status":"open",)"
+      R"("slots":[{"index":0,"slug":"s","seed":1,"maxActions":1,"runId":17,"score":3},)"
+      R"({"index":1,"slug":"s","seed":2,"maxActions":1,"runId":null,"score":null}]})",
+      card, error))
+      << error;
+  EXPECT_EQ(card.status, "open");
+  EXPECT_EQ(card.agent_label, "random");
+  EXPECT_TRUE(card.slots[0].filled);
+  EXPECT_FALSE(card.slots[1].filled);
 }
 
 TEST(CardClient, RefusesAnOpenedCardWithoutIdOrWithSlotsOutOfOrder) {
