@@ -32,7 +32,7 @@ function fact(list, term, value, key) {
 }
 
 // The submitter's report of what the card cost, or '' when it has none.
-export function usageText(usage) {
+function usageText(usage) {
   if (!usage) return '';
   const parts = [];
   if (usage.promptTokens != null) parts.push(`${usage.promptTokens} prompt tokens`);
