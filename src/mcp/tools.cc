@@ -272,6 +272,10 @@ ToolAnswer submit_run(JsonValue args, const ToolContext& context) {
               "not submitted: the name " + submission.name +
                   " is taken; pass the token its first run gave, or choose another name",
               {}};
+    case runs::SubmitVerdict::kSlotFilled:
+      return {Kind::kRefused, "not submitted: that scorecard slot already holds another run", {}};
+    case runs::SubmitVerdict::kCardClosed:
+      return {Kind::kRefused, "not submitted: the scorecard is closed or past its deadline", {}};
     case runs::SubmitVerdict::kCreated:
     case runs::SubmitVerdict::kExisting:
       break;

@@ -68,6 +68,15 @@ std::optional<RunSubmission> decode_submission(JsonValue body, Issues& issues) {
     issues.add("body.kind", "must be \"human\" or \"agent\"");
     ok = false;
   }
+  ok = optional_string(body, "scorecard", s.scorecard, issues) && ok;
+  if (std::optional<JsonValue> slot = optional_field(body, "slot"); slot && !slot->is_null()) {
+    int64_t index = 0;
+    if (read_integer(*slot, "body.slot", 0, 1'000'000, index, issues)) {
+      s.slot = index;
+    } else {
+      ok = false;
+    }
+  }
   if (std::optional<JsonValue> score = optional_field(body, "score"); score && !score->is_null()) {
     int64_t declared = 0;
     if (read_integer(*score, "body.score", INT64_MIN, INT64_MAX, declared, issues)) {
@@ -91,6 +100,10 @@ std::string encode_submit_answer(const SubmitAnswer& answer) {
   w.begin_object();
   write_run_fields(answer.run, w);
   w.field("rank", answer.rank);
+  if (answer.scorecard) {
+    w.field("scorecard", *answer.scorecard);
+    w.field("slot", answer.slot);
+  }
   if (!answer.token.empty()) w.field("token", answer.token);
   w.end_object();
   return w.take();

@@ -81,9 +81,10 @@ std::string utf8(const icu::UnicodeString& s) {
   return out;
 }
 
-// The shared check: `what` names the field in issues ("name" or "agent").
+// The shared check: `what` names the field in issues ("name" or "agent"); `extra` lists the
+// ASCII punctuation allowed beyond the names' alphabet.
 CheckedName check_text(std::string_view raw, std::string_view what, size_t min_length,
-                       size_t max_length) {
+                       size_t max_length, std::string_view extra = {}) {
   CheckedName result;
   auto refuse = [&](std::string why) {
     result.issue = std::string(what) + ": " + why;
@@ -106,7 +107,18 @@ CheckedName check_text(std::string_view raw, std::string_view what, size_t min_l
   for (int32_t i = 0; i < normal.length(); i = normal.moveIndex32(i, 1)) {
     UChar32 c = normal.char32At(i);
     bool allowed = is_letter(c) || u_charType(c) == U_DECIMAL_DIGIT_NUMBER || c == ' ' ||
-                   c == '_' || c == '-' || c == '.' || (i > 0 && is_mark(c));
+                   c == '_' || c == '-' || c == '.' || (i > 0 && is_mark(c)) ||
+                   (c < 0x80 && c > 0 && extra.find(static_cast<char>(c)) != extra.npos);
+    if (!allowed && (c == '<' || c == '>' || c == '&')) {
+      return refuse("markup is not allowed (no < > or &)");
+    }
+    if (!allowed && !extra.empty()) {
+      char code[16];
+      std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(c));
+      return refuse(std::string("character ") + code +
+                    " is not allowed (letters, digits, space, _ - . " + std::string(extra) +
+                    " only)");
+    }
     if (!allowed) {
       char code[16];
       std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(c));
@@ -136,6 +148,10 @@ CheckedName check_name(std::string_view raw) {
 
 CheckedName check_agent_label(std::string_view raw) {
   return check_text(raw, "agent", 0, kMaxAgentLength);
+}
+
+CheckedName check_agent_detail(std::string_view raw, std::string_view what, size_t max_length) {
+  return check_text(raw, what, 0, max_length, kDetailPunctuation);
 }
 
 }  // namespace gb::runs

@@ -19,8 +19,21 @@ std::string random_token() {
   return hex_bytes(bytes.data(), bytes.size());
 }
 
+bool strong_token(std::string_view token) {
+  if (token.size() < 32 || token.size() > 128) return false;
+  for (char c : token) {
+    bool ok = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              c == '_' || c == '-';
+    if (!ok) return false;
+  }
+  return true;
+}
+
 uint32_t daily_seed(std::string_view secret, std::string_view slug, std::string_view date) {
-  std::string message = std::string(slug) + "/" + std::string(date);
+  return keyed_seed(secret, std::string(slug) + "/" + std::string(date));
+}
+
+uint32_t keyed_seed(std::string_view secret, std::string_view message) {
   std::array<unsigned char, EVP_MAX_MD_SIZE> mac{};
   unsigned int length = 0;
   if (HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()),

@@ -5,6 +5,7 @@
 #include <ctime>
 
 #include "core/hash.h"
+#include "runs/cards.h"
 #include "runs/names.h"
 #include "runs/secrets.h"
 #include "runs/verify.h"
@@ -18,16 +19,35 @@ std::string run_key(const VerifiedRun& run, const std::string& name_key, const s
                     "\n" + run.actions_json);
 }
 
-// Whether a client-chosen token may claim a new name: at least 128 bits written as 32 or more
-// characters of [A-Za-z0-9_-] (hex or base64url), at most 128.
-bool strong_token(const std::string& token) {
-  if (token.size() < 32 || token.size() > 128) return false;
-  for (char c : token) {
-    bool ok = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-              c == '_' || c == '-';
-    if (!ok) return false;
+// The issues of a run aimed at a scorecard slot, checked against the card before any replay:
+// the card and slot exist, and the run's game, seed, length and name are the slot's and the
+// card's. Sets `closed` when the card no longer takes runs.
+std::vector<std::string> slot_issues(store::Store& store, const RunSubmission& submission,
+                                     const std::string& name_key, const std::string& now,
+                                     bool& closed) {
+  std::optional<store::Card> card = store.card(*submission.scorecard);
+  if (!card) return {"scorecard: no card has the id '" + *submission.scorecard + "'"};
+  if (!submission.slot) return {"slot: required with scorecard"};
+  int64_t index = *submission.slot;
+  if (index < 0 || index >= static_cast<int64_t>(card->slots.size())) {
+    return {"slot: card " + card->id + " has slots 0.." + std::to_string(card->slots.size() - 1)};
   }
-  return true;
+  const store::CardSlot& slot = card->slots[static_cast<size_t>(index)];
+  std::vector<std::string> issues;
+  std::string at = "slot: slot " + std::to_string(index) + " is ";
+  if (submission.slug != slot.slug) issues.push_back(at + "a run of " + slot.slug);
+  if (submission.seed != slot.seed) issues.push_back(at + "seed " + std::to_string(slot.seed));
+  simdjson::dom::array actions;
+  int64_t length = submission.actions.get(actions) == simdjson::SUCCESS
+                       ? static_cast<int64_t>(actions.size())
+                       : 0;
+  if (length > slot.max_actions) {
+    issues.push_back(at + "capped at " + std::to_string(slot.max_actions) + " actions, not " +
+                     std::to_string(length));
+  }
+  if (name_key != card->name_key) issues.push_back("scorecard: the card is " + card->name + "'s");
+  closed = card_status(*card, now) != CardStatus::kOpen;
+  return issues;
 }
 
 }  // namespace
@@ -40,6 +60,19 @@ SubmitAnswer submit_run(store::Store& store, const RunSubmission& submission,
   CheckedName agent = check_agent_label(submission.agent);
   if (!agent.issue.empty()) answer.issues.push_back(agent.issue);
   if (!answer.issues.empty()) return answer;
+  if (submission.slot && !submission.scorecard) {
+    answer.issues.push_back("scorecard: required with slot");
+    return answer;
+  }
+  if (submission.scorecard) {
+    bool closed = false;
+    answer.issues = slot_issues(store, submission, name.key, now, closed);
+    if (!answer.issues.empty()) return answer;
+    if (closed) {
+      answer.verdict = SubmitVerdict::kCardClosed;
+      return answer;
+    }
+  }
 
   Verification verdict = verify_run(submission.slug, submission.seed, submission.actions, bounds);
   if (!verdict.run) {
@@ -70,6 +103,12 @@ SubmitAnswer submit_run(store::Store& store, const RunSubmission& submission,
   row.run_key = run_key(run, name.key, submission.kind);
   row.created_at = now;
   row.day = now.substr(0, 10);
+  if (submission.scorecard) {
+    row.card_id = *submission.scorecard;
+    row.slot = *submission.slot;
+    answer.scorecard = submission.scorecard;
+    answer.slot = *submission.slot;
+  }
 
   // A client that chose a strong token of its own claims a new name with it, so a retry after a
   // lost answer still holds the name; otherwise the server mints one.
@@ -77,9 +116,19 @@ SubmitAnswer submit_run(store::Store& store, const RunSubmission& submission,
       submission.token && strong_token(*submission.token) ? *submission.token : random_token();
   std::string presented = submission.token ? sha256_hex(*submission.token) : std::string();
   store::SubmitResult stored = store.submit(row, presented, sha256_hex(fresh_token));
-  if (stored.status == store::SubmitStatus::kNameTaken) {
-    answer.verdict = SubmitVerdict::kNameTaken;
-    return answer;
+  switch (stored.status) {
+    case store::SubmitStatus::kNameTaken:
+      answer.verdict = SubmitVerdict::kNameTaken;
+      return answer;
+    case store::SubmitStatus::kSlotFilled:
+      answer.verdict = SubmitVerdict::kSlotFilled;
+      return answer;
+    case store::SubmitStatus::kCardClosed:
+      answer.verdict = SubmitVerdict::kCardClosed;
+      return answer;
+    case store::SubmitStatus::kCreated:
+    case store::SubmitStatus::kExisting:
+      break;
   }
   answer.verdict = stored.status == store::SubmitStatus::kCreated ? SubmitVerdict::kCreated
                                                                   : SubmitVerdict::kExisting;

@@ -23,16 +23,22 @@ struct RunSubmission {
   std::string kind = "human";             // "human" or "agent" (checked by the codec)
   std::string agent;                      // the agent label, may be empty
   std::optional<int64_t> declared_score;  // the score the client claims, checked against replay
+  std::optional<std::string> scorecard;   // the card whose slot this run fills (SPEC section 14)
+  std::optional<int64_t> slot;            // that slot's index
 };
 
-enum class SubmitVerdict { kCreated, kExisting, kInvalid, kNameTaken };
+// For a run aimed at a card's slot, kCreated means the slot now holds it and kExisting that it
+// already did; kSlotFilled (another run holds it) and kCardClosed store nothing.
+enum class SubmitVerdict { kCreated, kExisting, kInvalid, kNameTaken, kSlotFilled, kCardClosed };
 
 struct SubmitAnswer {
   SubmitVerdict verdict = SubmitVerdict::kInvalid;
-  std::vector<std::string> issues;  // kInvalid: what is wrong
-  store::StoredRun run;             // kCreated / kExisting
-  int64_t rank = 0;                 // on the all-time board of the run's kind
-  std::string token;                // kCreated / kExisting that claimed a new name: shown once
+  std::vector<std::string> issues;       // kInvalid: what is wrong
+  store::StoredRun run;                  // kCreated / kExisting
+  int64_t rank = 0;                      // on the all-time board of the run's kind
+  std::string token;                     // kCreated / kExisting that claimed a new name: shown once
+  std::optional<std::string> scorecard;  // the card whose slot the run fills, and the slot
+  int64_t slot = 0;
 };
 
 // Runs the whole submission against `store`; `now` is the ISO-8601 UTC time to record

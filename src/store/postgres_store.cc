@@ -29,6 +29,7 @@ class Result {
     return std::string(PQgetvalue(r_, row, col), static_cast<size_t>(PQgetlength(r_, row, col)));
   }
   int64_t integer(int row, int col) const { return std::stoll(text(row, col)); }
+  bool is_null(int row, int col) const { return PQgetisnull(r_, row, col) != 0; }
 
  private:
   PGresult* r_;
@@ -40,6 +41,7 @@ struct PgRow {
   int row;
   int64_t integer(int col) const { return result.integer(row, col); }
   std::string text(int col) const { return result.text(row, col); }
+  bool is_null(int col) const { return result.is_null(row, col); }
 };
 
 // Parameters as text (libpq's text format); a null entry sends SQL NULL.
@@ -125,6 +127,7 @@ class PostgresStore final : public Store {
 
   SubmitResult submit(const NewRun& run, std::string_view presented_token_hash,
                       std::string_view fresh_token_hash) override {
+    if (!run.card_id.empty()) return fill_slot(run, presented_token_hash);
     // Idempotent (the run_key is unique), so a retry after a broken connection is safe.
     return with_connection([&](Connection& c) {
       SubmitResult result;
@@ -350,7 +353,156 @@ class PostgresStore final : public Store {
     });
   }
 
+  OpenCardResult open_card(const Card& card, std::string_view presented_token_hash,
+                           std::string_view fresh_token_hash, int64_t max_open) override {
+    return with_connection([&](Connection& c) {
+      OpenCardResult result;
+      c.run("BEGIN");
+      try {
+        Result claimed = c.run(
+            "INSERT INTO names (name_key, token_hash, created_at) VALUES ($1, $2, $3) "
+            "ON CONFLICT (name_key) DO NOTHING RETURNING name_key",
+            Params().add(card.name_key).add(fresh_token_hash).add(card.opened_at));
+        result.name_claimed = claimed.rows() == 1;
+        // The name's row is locked, so two servers opening cards for one name take turns at the
+        // count of its open cards.
+        Result owner = c.run(postgres_sql(std::string(kSelectNameOwner) + " FOR UPDATE"),
+                             Params().add(card.name_key));
+        if (!result.name_claimed &&
+            (owner.rows() != 1 || owner.text(0, 0) != presented_token_hash)) {
+          c.run("ROLLBACK");
+          return OpenCardResult{OpenCardStatus::kNameTaken, false};
+        }
+        Result open =
+            c.run(postgres_sql(kCountOpenCards), Params().add(card.name_key).add(card.opened_at));
+        if (open.integer(0, 0) >= max_open) {
+          c.run("ROLLBACK");
+          return OpenCardResult{OpenCardStatus::kTooManyOpen, false};
+        }
+        Params insert;
+        add_new_card(insert, card);
+        c.run(postgres_sql(kInsertCard), insert);
+        for (const CardSlot& slot : card.slots) {
+          Params add;
+          add_card_slot(add, card.id, slot);
+          c.run(postgres_sql(kInsertCardSlot), add);
+        }
+        c.run("COMMIT");
+      } catch (...) {
+        if (c.healthy()) PQclear(PQexec(c.raw(), "ROLLBACK"));
+        throw;
+      }
+      return result;
+    });
+  }
+
+  std::optional<Card> card(std::string_view id) override {
+    return with_connection([&](Connection& c) -> std::optional<Card> {
+      Result head = c.run(postgres_sql(kSelectCard), Params().add(id));
+      if (head.rows() == 0) return std::nullopt;
+      Card card = read_card(PgRow{head, 0});
+      Result slots = c.run(postgres_sql(kSelectCardSlots), Params().add(id));
+      for (int i = 0; i < slots.rows(); ++i) card.slots.push_back(read_card_slot(PgRow{slots, i}));
+      return card;
+    });
+  }
+
+  bool close_card(std::string_view id, std::string_view closed_at,
+                  std::string_view usage_json) override {
+    return with_connection([&](Connection& c) {
+      Result r = c.run(postgres_sql(std::string(kCloseCard) + " RETURNING id"),
+                       Params().add(id).add(closed_at).add(usage_json));
+      return r.rows() == 1;
+    });
+  }
+
+  std::vector<PooledSlot> finished_card_slots(std::string_view suite,
+                                              std::string_view now) override {
+    return with_connection([&](Connection& c) {
+      Result rows = c.run(postgres_sql(kSelectFinishedSlots), Params().add(suite).add(now));
+      std::vector<PooledSlot> slots;
+      for (int i = 0; i < rows.rows(); ++i) slots.push_back(read_pooled_slot(PgRow{rows, i}));
+      return slots;
+    });
+  }
+
+  std::optional<std::string> name_token_hash(std::string_view name_key) override {
+    return with_connection([&](Connection& c) -> std::optional<std::string> {
+      Result r = c.run(postgres_sql(kSelectNameOwner), Params().add(name_key));
+      if (r.rows() == 0) return std::nullopt;
+      return r.text(0, 0);
+    });
+  }
+
+  MiddleScores middle_scores(std::string_view slug, uint32_t rules_version,
+                             std::string_view kind) override {
+    return with_connection([&](Connection& c) {
+      MiddleScores out;
+      Params key;
+      key.add(slug).add(int64_t{rules_version}).add(kind);
+      out.count = c.run(postgres_sql(kCountKindRuns), key).integer(0, 0);
+      if (out.count == 0) return out;
+      auto [limit, offset] = middle_window(out.count);
+      Params window = key;
+      window.add(limit).add(offset);
+      Result rows = c.run(postgres_sql(kSelectMiddleScores), window);
+      for (int i = 0; i < rows.rows(); ++i) out.middle.push_back(rows.integer(i, 0));
+      return out;
+    });
+  }
+
  private:
+  // Stores `run` (unless stored) and fills its card's slot with it in one transaction (see the
+  // SQLite store's fill_slot_in_transaction). The slot's row lock makes two servers filling one
+  // slot take turns: the second finds it filled.
+  SubmitResult fill_slot(const NewRun& run, std::string_view presented_token_hash) {
+    return with_connection([&](Connection& c) {
+      SubmitResult result;
+      c.run("BEGIN");
+      try {
+        Result owner = c.run(postgres_sql(kSelectNameOwner), Params().add(run.name_key));
+        if (owner.rows() != 1 || owner.text(0, 0) != presented_token_hash) {
+          c.run("ROLLBACK");
+          result.status = SubmitStatus::kNameTaken;
+          return result;
+        }
+        Result inserted = c.run(postgres_sql(std::string(kInsertRun) +
+                                             " ON CONFLICT (run_key) DO NOTHING RETURNING id"),
+                                new_run_params(run));
+        if (inserted.rows() == 1) {
+          result.run.NewRun::operator=(run);
+          result.run.id = inserted.integer(0, 0);
+          c.run(file_best_sql(Dialect::kPostgres), Params().add(result.run.id));
+        } else {
+          Result existing =
+              c.run(select_run_by_key_sql(Dialect::kPostgres), Params().add(run.run_key));
+          if (existing.rows() != 1) throw StoreError("postgres: a conflicting run vanished");
+          result.run = read_run(PgRow{existing, 0});
+        }
+        Params fill;
+        add_slot_fill(fill, run, result.run.id);
+        Result filled = c.run(postgres_sql(std::string(kFillCardSlot) + " RETURNING idx"), fill);
+        if (filled.rows() == 1) {
+          result.status = SubmitStatus::kCreated;
+        } else {
+          Result held =
+              c.run(postgres_sql(kSelectSlotRun), Params().add(run.card_id).add(run.slot));
+          int64_t holder = held.rows() == 1 ? held.integer(0, 0) : 0;
+          if (holder == result.run.id) {
+            result.status = SubmitStatus::kExisting;
+          } else {
+            result.status = holder == 0 ? SubmitStatus::kCardClosed : SubmitStatus::kSlotFilled;
+          }
+        }
+        c.run(refused(result.status) ? "ROLLBACK" : "COMMIT");
+      } catch (...) {
+        if (c.healthy()) PQclear(PQexec(c.raw(), "ROLLBACK"));
+        throw;
+      }
+      return result;
+    });
+  }
+
   // Runs `work` on a pooled connection, connecting it first when needed. A failure on a
   // connection that broke (the server restarted) is retried once on a fresh connection.
   template <class Work>

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "store/store.h"
 
@@ -165,6 +166,93 @@ void add_run_keys(Params& out, const StoredRun& run) {
   out.add(std::string_view(run.kind));
   out.add(std::string_view(seed_scope(run.seed)));
   out.add(std::string_view(day_scope(run.day, run.seed)));
+}
+
+// Whether a submission's outcome stores nothing, so its writes are rolled back.
+inline bool refused(SubmitStatus status) {
+  return status == SubmitStatus::kNameTaken || status == SubmitStatus::kSlotFilled ||
+         status == SubmitStatus::kCardClosed;
+}
+
+// Adds kInsertCard's parameters (?1 id .. ?10 deadline) to `out`, in order.
+template <class Params>
+void add_new_card(Params& out, const Card& card) {
+  out.add(std::string_view(card.id));
+  out.add(std::string_view(card.suite));
+  out.add(std::string_view(card.name));
+  out.add(std::string_view(card.name_key));
+  out.add(std::string_view(card.agent.label));
+  out.add(std::string_view(card.agent.model));
+  out.add(std::string_view(card.agent.harness));
+  out.add(std::string_view(card.agent.notes));
+  out.add(std::string_view(card.opened_at));
+  out.add(std::string_view(card.deadline));
+}
+
+// Adds kInsertCardSlot's parameters for `slot` of card `card_id` to `out`.
+template <class Params>
+void add_card_slot(Params& out, std::string_view card_id, const CardSlot& slot) {
+  out.add(card_id);
+  out.add(slot.index);
+  out.add(std::string_view(slot.slug));
+  out.add(int64_t{slot.seed});
+  out.add(slot.max_actions);
+}
+
+// Adds kFillCardSlot's parameters for `run`, stored as `run_id`, to `out`.
+template <class Params>
+void add_slot_fill(Params& out, const NewRun& run, int64_t run_id) {
+  out.add(std::string_view(run.card_id));
+  out.add(run.slot);
+  out.add(run_id);
+  out.add(std::string_view(run.created_at));
+}
+
+// A card without its slots from a row of kSelectCard's columns.
+template <class Row>
+Card read_card(const Row& row) {
+  Card card;
+  card.id = row.text(0);
+  card.suite = row.text(1);
+  card.name = row.text(2);
+  card.name_key = row.text(3);
+  card.agent = {row.text(4), row.text(5), row.text(6), row.text(7)};
+  card.opened_at = row.text(8);
+  card.deadline = row.text(9);
+  card.closed_at = row.text(10);
+  card.usage_json = row.text(11);
+  return card;
+}
+
+// A slot from a row of kSelectCardSlots' columns.
+template <class Row>
+CardSlot read_card_slot(const Row& row) {
+  CardSlot slot;
+  slot.index = row.integer(0);
+  slot.slug = row.text(1);
+  slot.seed = static_cast<uint32_t>(row.integer(2));
+  slot.max_actions = row.integer(3);
+  slot.run_id = row.integer(4);
+  if (!row.is_null(5)) slot.score = row.integer(5);
+  return slot;
+}
+
+// A pooled slot from a row of kSelectFinishedSlots' columns.
+template <class Row>
+PooledSlot read_pooled_slot(const Row& row) {
+  PooledSlot slot;
+  slot.name_key = row.text(0);
+  slot.name = row.text(1);
+  slot.card_id = row.text(2);
+  slot.agent = {row.text(3), row.text(4), row.text(5), row.text(6)};
+  slot.slug = row.text(7);
+  if (!row.is_null(8)) slot.score = row.integer(8);
+  return slot;
+}
+
+// The LIMIT and OFFSET of kSelectMiddleScores for `count` scores: the middle one or two.
+inline std::pair<int64_t, int64_t> middle_window(int64_t count) {
+  return {count % 2 == 1 ? 1 : 2, (count - 1) / 2};
 }
 
 // Gives the entries of a board page that starts at `offset` their competition ranks (1 2 2 4),

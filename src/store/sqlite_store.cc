@@ -51,6 +51,7 @@ class Statement {
   }
 
   int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+  bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
   std::string text(int col) const {
     const auto* p = sqlite3_column_text(stmt_, col);
     return p ? std::string(reinterpret_cast<const char*>(p),
@@ -285,6 +286,111 @@ class SqliteStore final : public Store {
     return runs;
   }
 
+  OpenCardResult open_card(const Card& card, std::string_view presented_token_hash,
+                           std::string_view fresh_token_hash, int64_t max_open) override {
+    std::lock_guard lock(mutex_);
+    Transaction tx(*this);
+    OpenCardResult result;
+    Statement owner(db_, kSelectNameOwner);
+    owner.bind(1, card.name_key);
+    if (owner.step()) {
+      if (owner.text(0) != presented_token_hash) {
+        result.status = OpenCardStatus::kNameTaken;
+        return result;
+      }
+    } else {
+      Statement claim(db_,
+                      "INSERT INTO names (name_key, token_hash, created_at) VALUES (?1, ?2, ?3)");
+      claim.bind(1, card.name_key);
+      claim.bind(2, fresh_token_hash);
+      claim.bind(3, card.opened_at);
+      claim.step();
+      result.name_claimed = true;
+    }
+    Statement open(db_, kCountOpenCards);
+    open.bind(1, card.name_key);
+    open.bind(2, card.opened_at);
+    open.step();
+    if (open.integer(0) >= max_open) {
+      result.status = OpenCardStatus::kTooManyOpen;
+      return result;  // rolled back, the claim with it
+    }
+    Statement insert(db_, kInsertCard);
+    add_new_card(insert, card);
+    insert.step();
+    for (const CardSlot& slot : card.slots) {
+      Statement add(db_, kInsertCardSlot);
+      add_card_slot(add, card.id, slot);
+      add.step();
+    }
+    tx.commit();
+    return result;
+  }
+
+  std::optional<Card> card(std::string_view id) override {
+    std::lock_guard lock(mutex_);
+    Statement select(db_, kSelectCard);
+    select.bind(1, id);
+    if (!select.step()) return std::nullopt;
+    Card card = read_card(select);
+    Statement slots(db_, kSelectCardSlots);
+    slots.bind(1, id);
+    while (slots.step()) card.slots.push_back(read_card_slot(slots));
+    return card;
+  }
+
+  bool close_card(std::string_view id, std::string_view closed_at,
+                  std::string_view usage_json) override {
+    std::lock_guard lock(mutex_);
+    Statement close(db_, kCloseCard);
+    close.bind(1, id);
+    close.bind(2, closed_at);
+    close.bind(3, usage_json);
+    close.step();
+    return sqlite3_changes(db_) == 1;
+  }
+
+  std::vector<PooledSlot> finished_card_slots(std::string_view suite,
+                                              std::string_view now) override {
+    std::lock_guard lock(mutex_);
+    Statement select(db_, kSelectFinishedSlots);
+    select.bind(1, suite);
+    select.bind(2, now);
+    std::vector<PooledSlot> slots;
+    while (select.step()) slots.push_back(read_pooled_slot(select));
+    return slots;
+  }
+
+  std::optional<std::string> name_token_hash(std::string_view name_key) override {
+    std::lock_guard lock(mutex_);
+    Statement owner(db_, kSelectNameOwner);
+    owner.bind(1, name_key);
+    if (!owner.step()) return std::nullopt;
+    return owner.text(0);
+  }
+
+  MiddleScores middle_scores(std::string_view slug, uint32_t rules_version,
+                             std::string_view kind) override {
+    std::lock_guard lock(mutex_);
+    MiddleScores out;
+    Statement count(db_, kCountKindRuns);
+    count.bind(1, slug);
+    count.bind(2, int64_t{rules_version});
+    count.bind(3, kind);
+    count.step();
+    out.count = count.integer(0);
+    if (out.count == 0) return out;
+    auto [limit, offset] = middle_window(out.count);
+    Statement middle(db_, kSelectMiddleScores);
+    middle.bind(1, slug);
+    middle.bind(2, int64_t{rules_version});
+    middle.bind(3, kind);
+    middle.bind(4, limit);
+    middle.bind(5, offset);
+    while (middle.step()) out.middle.push_back(middle.integer(0));
+    return out;
+  }
+
  private:
   // One submission waiting in the queue for the writer, and what became of it.
   struct PendingSubmit {
@@ -307,6 +413,7 @@ class SqliteStore final : public Store {
         exec("SAVEPOINT submission");
         try {
           p->result = submit_in_transaction(*p->run, p->presented_token_hash, p->fresh_token_hash);
+          if (refused(p->result.status)) exec("ROLLBACK TO submission");
         } catch (...) {
           exec("ROLLBACK TO submission");
           p->error = std::current_exception();
@@ -322,6 +429,7 @@ class SqliteStore final : public Store {
   // Checks the name and stores `run` inside the open transaction (see Store::submit).
   SubmitResult submit_in_transaction(const NewRun& run, std::string_view presented_token_hash,
                                      std::string_view fresh_token_hash) {
+    if (!run.card_id.empty()) return fill_slot_in_transaction(run, presented_token_hash);
     SubmitResult result;
     // A run already stored is answered as it is, token or not: resubmitting is idempotent.
     Statement existing(db_, select_run_by_key_sql(Dialect::kSqlite));
@@ -356,6 +464,50 @@ class SqliteStore final : public Store {
     Statement file(db_, file_best_sql(Dialect::kSqlite));
     file.bind(1, result.run.id);
     file.step();
+    return result;
+  }
+
+  // Stores `run` (unless stored) and fills its card's slot with it, inside the open transaction.
+  // The card's name is claimed when the card opens, so the token must match it even for a run
+  // already stored. A refusal writes nothing that its savepoint's rollback would not undo.
+  SubmitResult fill_slot_in_transaction(const NewRun& run, std::string_view presented_token_hash) {
+    SubmitResult result;
+    Statement owner(db_, kSelectNameOwner);
+    owner.bind(1, run.name_key);
+    if (!owner.step() || owner.text(0) != presented_token_hash) {
+      result.status = SubmitStatus::kNameTaken;
+      return result;
+    }
+    Statement existing(db_, select_run_by_key_sql(Dialect::kSqlite));
+    existing.bind(1, run.run_key);
+    if (existing.step()) {
+      result.run = read_run(existing);
+    } else {
+      Statement insert(db_, kInsertRun);
+      add_new_run(insert, run);
+      insert.step();
+      result.run.NewRun::operator=(run);
+      result.run.id = sqlite3_last_insert_rowid(db_);
+      Statement file(db_, file_best_sql(Dialect::kSqlite));
+      file.bind(1, result.run.id);
+      file.step();
+    }
+    Statement fill(db_, kFillCardSlot);
+    add_slot_fill(fill, run, result.run.id);
+    fill.step();
+    if (sqlite3_changes(db_) == 1) {
+      result.status = SubmitStatus::kCreated;
+      return result;
+    }
+    Statement held(db_, kSelectSlotRun);
+    held.bind(1, run.card_id);
+    held.bind(2, run.slot);
+    int64_t holder = held.step() ? held.integer(0) : 0;
+    if (holder == result.run.id) {
+      result.status = SubmitStatus::kExisting;
+    } else {
+      result.status = holder == 0 ? SubmitStatus::kCardClosed : SubmitStatus::kSlotFilled;
+    }
     return result;
   }
 

@@ -38,6 +38,9 @@ struct NewRun {
   std::string run_key;     // idempotency key over (slug, seed, actions, name_key, kind)
   std::string created_at;  // ISO-8601 UTC with milliseconds, e.g. 2026-12-03T11:05:42.123Z
   std::string day;         // created_at's UTC date, YYYY-MM-DD
+  // A scorecard slot this run fills (SPEC section 14), or an empty card_id for a plain run.
+  std::string card_id;
+  int64_t slot = 0;
 };
 
 struct StoredRun : NewRun {
@@ -45,7 +48,11 @@ struct StoredRun : NewRun {
   bool hidden = false;
 };
 
-enum class SubmitStatus { kCreated, kExisting, kNameTaken };
+// kCreated: stored (for a slot: the slot now holds the run). kExisting: already stored (for a
+// slot: the slot already held this run). kNameTaken: the token does not match the name's.
+// kSlotFilled: the slot holds another run. kCardClosed: the card is closed or past its deadline.
+// The last three store nothing.
+enum class SubmitStatus { kCreated, kExisting, kNameTaken, kSlotFilled, kCardClosed };
 
 struct SubmitResult {
   SubmitStatus status = SubmitStatus::kCreated;
@@ -101,6 +108,64 @@ struct RunListQuery {
   std::optional<std::string> kind;
   int64_t after = 0;
   int64_t limit = 100;
+};
+
+// One slot of a scorecard: its game, seed and cap, and the run that fills it (none yet: 0).
+// `score` is the run's score, or nullopt while the slot is empty or its run is hidden.
+struct CardSlot {
+  int64_t index = 0;
+  std::string slug;
+  uint32_t seed = 0;
+  int64_t max_actions = 0;
+  int64_t run_id = 0;
+  std::optional<int64_t> score;
+};
+
+// Who a card measures, as its submitter describes it (every field may be empty).
+struct CardAgent {
+  std::string label;
+  std::string model;
+  std::string harness;
+  std::string notes;
+};
+
+// A scorecard (SPEC section 14). Times are ISO-8601 UTC like NewRun's; `closed_at` is empty
+// while the card is open; `usage_json` is the submitter's report as the codec wrote it ("" none).
+struct Card {
+  std::string id;
+  std::string suite;
+  std::string name;
+  std::string name_key;
+  CardAgent agent;
+  std::string opened_at;
+  std::string deadline;
+  std::string closed_at;
+  std::string usage_json;
+  std::vector<CardSlot> slots;  // by index
+};
+
+enum class OpenCardStatus { kOpened, kNameTaken, kTooManyOpen };
+
+struct OpenCardResult {
+  OpenCardStatus status = OpenCardStatus::kOpened;
+  bool name_claimed = false;  // this call claimed the name with the fresh token's hash
+};
+
+// One slot of a finished card on a suite's agents' board, with its card's owner and agent.
+struct PooledSlot {
+  std::string name_key;
+  std::string name;
+  std::string card_id;
+  CardAgent agent;
+  std::string slug;
+  std::optional<int64_t> score;  // nullopt: empty, or its run hidden
+};
+
+// The middle of a game's sorted visible scores of one kind: `count` runs, and the one (odd
+// count) or two (even count) middle scores; empty when there are none.
+struct MiddleScores {
+  int64_t count = 0;
+  std::vector<int64_t> middle;
 };
 
 class Store {
@@ -171,6 +236,32 @@ class Store {
   // Returns the visible runs matching `query` with an id above query.after, by ascending id, at
   // most query.limit of them (the open-data listing).
   virtual std::vector<StoredRun> list_runs(const RunListQuery& query) = 0;
+
+  // Opens `card` with its slots (their run_id and score ignored), atomically with its name
+  // check (as submit's: a new name is claimed with `fresh_token_hash`), unless the name already
+  // has `max_open` cards open (not closed, deadline after card.opened_at). Throws StoreError.
+  virtual OpenCardResult open_card(const Card& card, std::string_view presented_token_hash,
+                                   std::string_view fresh_token_hash, int64_t max_open) = 0;
+
+  // Returns card `id` with its slots, or nullopt.
+  virtual std::optional<Card> card(std::string_view id) = 0;
+
+  // Closes card `id` at `closed_at` with `usage_json`, if it is still open and its deadline is
+  // after `closed_at`; false otherwise (unknown, closed or expired).
+  virtual bool close_card(std::string_view id, std::string_view closed_at,
+                          std::string_view usage_json) = 0;
+
+  // Every slot of every card of `suite` that is closed or whose deadline is at or before `now`,
+  // by name_key, then card (opening order), then slot index.
+  virtual std::vector<PooledSlot> finished_card_slots(std::string_view suite,
+                                                      std::string_view now) = 0;
+
+  // The token hash of the name whose key is `name_key`, or nullopt when it is unclaimed.
+  virtual std::optional<std::string> name_token_hash(std::string_view name_key) = 0;
+
+  // The middle scores of the visible runs of (slug, rules version, kind): the median's inputs.
+  virtual MiddleScores middle_scores(std::string_view slug, uint32_t rules_version,
+                                     std::string_view kind) = 0;
 };
 
 // Opens the store named by `db` ("" for the default SQLite file in `data_dir`, "sqlite:PATH", or a

@@ -91,10 +91,44 @@ std::string games_migration() {
   return std::string(kGamesMigration);
 }
 
+// Migration 4: scorecards (SPEC section 14). A card's slots are rows of their own so that filling
+// one is a conditional update of one row (run_id IS NULL), which two servers cannot both win.
+constexpr std::string_view kCardsMigration = R"sql(
+CREATE TABLE cards (
+  id TEXT PRIMARY KEY,
+  suite TEXT NOT NULL,
+  name TEXT NOT NULL,
+  name_key TEXT NOT NULL,
+  agent_label TEXT NOT NULL,
+  agent_model TEXT NOT NULL,
+  agent_harness TEXT NOT NULL,
+  agent_notes TEXT NOT NULL,
+  opened_at TEXT NOT NULL,
+  deadline TEXT NOT NULL,
+  closed_at TEXT NOT NULL,
+  usage TEXT NOT NULL
+);
+CREATE INDEX cards_name ON cards (name_key, closed_at, deadline);
+CREATE INDEX cards_suite ON cards (suite, name_key, opened_at);
+CREATE TABLE card_slots (
+  card_id TEXT NOT NULL,
+  idx BIGINT NOT NULL,
+  slug TEXT NOT NULL,
+  seed BIGINT NOT NULL,
+  max_actions BIGINT NOT NULL,
+  run_id BIGINT NOT NULL,
+  PRIMARY KEY (card_id, idx)
+);
+)sql";
+
+std::string cards_migration() {
+  return std::string(kCardsMigration);
+}
+
 // Every migration's text in order, before the dialect's spelling. Never edit one that has
 // shipped; add the next.
-constexpr std::array<std::string (*)(), 3> kMigrations = {runs_migration, games_migration,
-                                                          bests_migration};
+constexpr std::array<std::string (*)(), 4> kMigrations = {runs_migration, games_migration,
+                                                          bests_migration, cards_migration};
 
 // The keys of one name's run in bests: ?1 slug, ?2 rules version, ?3 name_key, ?4 kind, ?5 seed
 // scope, ?6 day scope.

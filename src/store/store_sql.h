@@ -153,4 +153,62 @@ inline constexpr std::string_view kListRuns =
     " WHERE hidden = 0 AND (CAST(?1 AS TEXT) IS NULL OR slug = ?1) "
     "AND (CAST(?2 AS TEXT) IS NULL OR kind = ?2) AND id > ?3 ORDER BY id LIMIT ?4";
 
+// Scorecards (migration 4). An open card has closed_at = ''; an empty slot has run_id = 0.
+
+// Inserts a card: ?1 id .. ?10 deadline, in Card's order; closed_at and usage start empty.
+inline constexpr std::string_view kInsertCard =
+    "INSERT INTO cards (id, suite, name, name_key, agent_label, agent_model, agent_harness, "
+    "agent_notes, opened_at, deadline, closed_at, usage) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
+    "?9, ?10, '', '')";
+
+// Inserts an empty slot: ?1 card id, ?2 index, ?3 slug, ?4 seed, ?5 cap.
+inline constexpr std::string_view kInsertCardSlot =
+    "INSERT INTO card_slots (card_id, idx, slug, seed, max_actions, run_id) VALUES (?1, ?2, ?3, "
+    "?4, ?5, 0)";
+
+// The number of cards name ?1 has open at ?2.
+inline constexpr std::string_view kCountOpenCards =
+    "SELECT COUNT(*) FROM cards WHERE name_key = ?1 AND closed_at = '' AND deadline > ?2";
+
+// A card's columns, in the order the stores read them (read_card in store/rows.h).
+inline constexpr std::string_view kSelectCard =
+    "SELECT id, suite, name, name_key, agent_label, agent_model, agent_harness, agent_notes, "
+    "opened_at, deadline, closed_at, usage FROM cards WHERE id = ?1";
+
+// Card ?1's slots by index, each with its run's score while that run is visible (else NULL).
+inline constexpr std::string_view kSelectCardSlots =
+    "SELECT s.idx, s.slug, s.seed, s.max_actions, s.run_id, CASE WHEN r.hidden = 0 THEN r.score "
+    "END FROM card_slots AS s LEFT JOIN runs AS r ON r.id = s.run_id WHERE s.card_id = ?1 ORDER "
+    "BY s.idx";
+
+// Closes card ?1 at ?2 with usage ?3 while it is open and before its deadline.
+inline constexpr std::string_view kCloseCard =
+    "UPDATE cards SET closed_at = ?2, usage = ?3 WHERE id = ?1 AND closed_at = '' AND deadline > "
+    "?2";
+
+// Fills slot ?2 of card ?1 with run ?3 while the slot is empty and the card open at ?4.
+inline constexpr std::string_view kFillCardSlot =
+    "UPDATE card_slots SET run_id = ?3 WHERE card_id = ?1 AND idx = ?2 AND run_id = 0 AND EXISTS "
+    "(SELECT 1 FROM cards WHERE id = ?1 AND closed_at = '' AND deadline > ?4)";
+
+// The run slot ?2 of card ?1 holds (0: none).
+inline constexpr std::string_view kSelectSlotRun =
+    "SELECT run_id FROM card_slots WHERE card_id = ?1 AND idx = ?2";
+
+// Every slot of suite ?1's cards closed, or past their deadline at ?2 (PooledSlot's columns).
+inline constexpr std::string_view kSelectFinishedSlots =
+    "SELECT c.name_key, c.name, c.id, c.agent_label, c.agent_model, c.agent_harness, "
+    "c.agent_notes, s.slug, CASE WHEN r.hidden = 0 THEN r.score END FROM cards AS c JOIN "
+    "card_slots AS s ON s.card_id = c.id LEFT JOIN runs AS r ON r.id = s.run_id WHERE c.suite = "
+    "?1 AND (c.closed_at <> '' OR c.deadline <= ?2) ORDER BY c.name_key, c.opened_at, c.id, s.idx";
+
+// The number of visible runs of (?1 slug, ?2 rules version, ?3 kind), and ?4 of their scores
+// from the ?5-th lowest (0-based): the median's inputs.
+inline constexpr std::string_view kCountKindRuns =
+    "SELECT COUNT(*) FROM runs WHERE slug = ?1 AND rules_version = ?2 AND kind = ?3 AND hidden = "
+    "0";
+inline constexpr std::string_view kSelectMiddleScores =
+    "SELECT score FROM runs WHERE slug = ?1 AND rules_version = ?2 AND kind = ?3 AND hidden = 0 "
+    "ORDER BY score LIMIT ?4 OFFSET ?5";
+
 }  // namespace gb::store

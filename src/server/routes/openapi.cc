@@ -61,33 +61,53 @@ struct NamedSchema {
 };
 
 constexpr NamedSchema
-    kSharedSchemas
-        [] =
-            {
-                {"Error",
-                 R"({"type":"object","required":["error"],"properties":{"error":{"type":"string"}}})"},
-                {"InvalidSeed",
-                 R"({"type":"object","required":["error"],"properties":{"error":{"const":"Invalid seed"}}})"},
-                {"InvalidInput",
-                 R"({"type":"object","required":["error","issues"],"description":"At most 12 issues, then one \"N more\".","properties":{"error":{"enum":["Invalid body","Invalid state"]},"issues":{"type":"array","items":{"type":"string"},"maxItems":13}}})"},
-                {"InvalidEnvelope",
-                 R"({"type":"object","required":["error","issues"],"properties":{"error":{"const":"Invalid body"},"issues":{"type":"array","items":{"type":"string"},"maxItems":13}}})"},
-                {"Health",
-                 R"({"type":"object","required":["ok"],"properties":{"ok":{"const":true}}})"},
-                {"RunSubmission",
-                 R"({"type":"object","required":["slug","seed","actions","name"],"properties":{"slug":{"type":"string"},"seed":{"type":"integer","minimum":0,"maximum":4294967295},"actions":{"type":"array","maxItems":100000,"items":{"type":"object","description":"An action of the game's grammar."}},"name":{"type":"string","minLength":1,"description":"1 to 24 characters after trimming, NFC; letters, digits, space, _ - ."},"token":{"type":"string","description":"Needed for every run after the first under a name."},"kind":{"enum":["human","agent"],"default":"human"},"agent":{"type":"string"},"score":{"type":"integer","description":"When given, must equal the replayed score."}}})"},
-                {"Run",
-                 R"({"type":"object","required":["id","slug","seed","score","length","steps","over","stateHash","name","kind","agent","createdAt","rulesVersion","rank"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"type":"string"},"seed":{"type":"integer","minimum":0,"maximum":4294967295},"score":{"type":"integer"},"length":{"type":"integer","minimum":0},"steps":{"type":"integer","minimum":0},"over":{"type":"boolean"},"stateHash":{"type":"string","pattern":"^[0-9a-f]{16}$"},"name":{"type":"string"},"kind":{"enum":["human","agent"]},"agent":{"type":"string"},"createdAt":{"type":"string"},"rulesVersion":{"type":"integer","minimum":0},"rank":{"type":"integer","minimum":1},"token":{"type":"string","description":"Only on the first run under a new name: keep it."}}})"},
-                {"StoredRun",
-                 R"({"type":"object","required":["id","slug","seed","score","length","steps","over","stateHash","name","kind","agent","createdAt","rulesVersion","current","actions"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"type":"string"},"seed":{"type":"integer","minimum":0,"maximum":4294967295},"score":{"type":"integer"},"length":{"type":"integer","minimum":0},"steps":{"type":"integer","minimum":0},"over":{"type":"boolean"},"stateHash":{"type":"string","pattern":"^[0-9a-f]{16}$"},"name":{"type":"string"},"kind":{"enum":["human","agent"]},"agent":{"type":"string"},"createdAt":{"type":"string"},"rulesVersion":{"type":"integer","minimum":0},"current":{"type":"boolean","description":"Whether it was verified under the game's current rules version (only those rank)."},"actions":{"type":"array","items":{"type":"object"}}}})"},
-                {"RunList",
-                 R"({"type":"object","required":["runs","next"],"properties":{"runs":{"type":"array","maxItems":1000,"items":{"$ref":"#/components/schemas/StoredRun"},"description":"Visible runs by ascending id, each as GET /api/runs/{id} gives it."},"next":{"type":["integer","null"],"minimum":1,"description":"The after of the following page; null at the end."}}})"},
-                {"InvalidRun",
-                 R"({"type":"object","required":["error","issues"],"properties":{"error":{"const":"Invalid run"},"issues":{"type":"array","items":{"type":"string"}}}})"},
-                {"Leaderboard",
-                 R"({"type":"object","required":["slug","kind","seed","daily","rulesVersion","total","limit","offset","entries"],"properties":{"slug":{"type":"string"},"kind":{"enum":["human","agent","all"]},"seed":{"type":["integer","null"]},"daily":{"type":["string","null"]},"rulesVersion":{"type":"integer","minimum":0},"total":{"type":"integer","minimum":0},"limit":{"type":"integer","minimum":1,"maximum":100},"offset":{"type":"integer","minimum":0},"entries":{"type":"array","items":{"type":"object","required":["rank","id","name","kind","agent","score","length","seed","createdAt"],"properties":{"rank":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1},"name":{"type":"string"},"kind":{"enum":["human","agent"]},"agent":{"type":"string"},"score":{"type":"integer"},"length":{"type":"integer"},"seed":{"type":"integer"},"createdAt":{"type":"string"}}}}}})"},
-                {"Daily",
-                 R"({"type":"object","required":["slug","date","seed"],"properties":{"slug":{"type":"string"},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"seed":{"type":"integer","minimum":0,"maximum":4294967295}}})"},
+    kSharedSchemas[] =
+        {
+            {"Error",
+             R"({"type":"object","required":["error"],"properties":{"error":{"type":"string"}}})"},
+            {"InvalidSeed",
+             R"({"type":"object","required":["error"],"properties":{"error":{"const":"Invalid seed"}}})"},
+            {"InvalidInput",
+             R"({"type":"object","required":["error","issues"],"description":"At most 12 issues, then one \"N more\".","properties":{"error":{"enum":["Invalid body","Invalid state"]},"issues":{"type":"array","items":{"type":"string"},"maxItems":13}}})"},
+            {"InvalidEnvelope",
+             R"({"type":"object","required":["error","issues"],"properties":{"error":{"const":"Invalid body"},"issues":{"type":"array","items":{"type":"string"},"maxItems":13}}})"},
+            {"Health", R"({"type":"object","required":["ok"],"properties":{"ok":{"const":true}}})"},
+            {"RunSubmission",
+             R"({"type":"object","required":["slug","seed","actions","name"],"properties":{"slug":{"type":"string"},"seed":{"type":"integer","minimum":0,"maximum":4294967295},"actions":{"type":"array","maxItems":100000,"items":{"type":"object","description":"An action of the game's grammar."}},"name":{"type":"string","minLength":1,"description":"1 to 24 characters after trimming, NFC; letters, digits, space, _ - ."},"token":{"type":"string","description":"Needed for every run after the first under a name."},"kind":{"enum":["human","agent"],"default":"human"},"agent":{"type":"string"},"score":{"type":"integer","description":"When given, must equal the replayed score."},"scorecard":{"type":"string","description":"A scorecard id: the run fills one of its slots (with slot and the card's token)."},"slot":{"type":"integer","minimum":0,"description":"The slot index on the scorecard."}}})"},
+            {"Run",
+             R"({"type":"object","required":["id","slug","seed","score","length","steps","over","stateHash","name","kind","agent","createdAt","rulesVersion","rank"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"type":"string"},"seed":{"type":"integer","minimum":0,"maximum":4294967295},"score":{"type":"integer"},"length":{"type":"integer","minimum":0},"steps":{"type":"integer","minimum":0},"over":{"type":"boolean"},"stateHash":{"type":"string","pattern":"^[0-9a-f]{16}$"},"name":{"type":"string"},"kind":{"enum":["human","agent"]},"agent":{"type":"string"},"createdAt":{"type":"string"},"rulesVersion":{"type":"integer","minimum":0},"rank":{"type":"integer","minimum":1},"token":{"type":"string","description":"Only on the first run under a new name: keep it."}}})"},
+            {"StoredRun",
+             R"({"type":"object","required":["id","slug","seed","score","length","steps","over","stateHash","name","kind","agent","createdAt","rulesVersion","current","actions"],"properties":{"id":{"type":"integer","minimum":1},"slug":{"type":"string"},"seed":{"type":"integer","minimum":0,"maximum":4294967295},"score":{"type":"integer"},"length":{"type":"integer","minimum":0},"steps":{"type":"integer","minimum":0},"over":{"type":"boolean"},"stateHash":{"type":"string","pattern":"^[0-9a-f]{16}$"},"name":{"type":"string"},"kind":{"enum":["human","agent"]},"agent":{"type":"string"},"createdAt":{"type":"string"},"rulesVersion":{"type":"integer","minimum":0},"current":{"type":"boolean","description":"Whether it was verified under the game's current rules version (only those rank)."},"actions":{"type":"array","items":{"type":"object"}}}})"},
+            {"RunList",
+             R"({"type":"object","required":["runs","next"],"properties":{"runs":{"type":"array","maxItems":1000,"items":{"$ref":"#/components/schemas/StoredRun"},"description":"Visible runs by ascending id, each as GET /api/runs/{id} gives it."},"next":{"type":["integer","null"],"minimum":1,"description":"The after of the following page; null at the end."}}})"},
+            {"InvalidRun",
+             R"({"type":"object","required":["error","issues"],"properties":{"error":{"const":"Invalid run"},"issues":{"type":"array","items":{"type":"string"}}}})"},
+            {"Leaderboard",
+             R"({"type":"object","required":["slug","kind","seed","daily","rulesVersion","total","limit","offset","entries"],"properties":{"slug":{"type":"string"},"kind":{"enum":["human","agent","all"]},"seed":{"type":["integer","null"]},"daily":{"type":["string","null"]},"rulesVersion":{"type":"integer","minimum":0},"total":{"type":"integer","minimum":0},"limit":{"type":"integer","minimum":1,"maximum":100},"offset":{"type":"integer","minimum":0},"entries":{"type":"array","items":{"type":"object","required":["rank","id","name","kind","agent","score","length","seed","createdAt"],"properties":{"rank":{"type":"integer","minimum":1},"id":{"type":"integer","minimum":1},"name":{"type":"string"},"kind":{"enum":["human","agent"]},"agent":{"type":"string"},"score":{"type":"integer"},"length":{"type":"integer"},"seed":{"type":"integer"},"createdAt":{"type":"string"}}}}}})"},
+            {"Interval",
+             R"({"type":["array","null"],"items":{"type":"number"},"minItems":2,"maxItems":2,"description":"A 95% interval [lo, hi]; null when it cannot be computed (one run)."})"},
+            {"GameStats",
+             R"({"type":"object","required":["n","mean","ci95","normalised","humanNormalised"],"properties":{"n":{"type":"integer","minimum":0},"mean":{"type":"number"},"ci95":{"$ref":"#/components/schemas/Interval"},"normalised":{"type":["number","null"]},"humanNormalised":{"type":["number","null"]}}})"},
+            {"OverallStats",
+             R"({"type":"object","required":["normalised","ci95"],"properties":{"normalised":{"type":["number","null"]},"ci95":{"$ref":"#/components/schemas/Interval"}}})"},
+            {"CardAgent",
+             R"({"type":"object","required":["label"],"properties":{"label":{"type":"string"},"model":{"type":"string"},"harness":{"type":"string"},"notes":{"type":"string"}}})"},
+            {"CardSlot",
+             R"({"type":"object","required":["index","slug","seed","maxActions"],"properties":{"index":{"type":"integer","minimum":0},"slug":{"type":"string"},"seed":{"type":"integer","minimum":0,"maximum":4294967295},"maxActions":{"type":"integer","minimum":1},"runId":{"type":["integer","null"]},"score":{"type":["integer","null"]}}})"},
+            {"ScorecardRequest",
+             R"({"type":"object","required":["suite","name"],"properties":{"suite":{"type":"string"},"name":{"type":"string"},"token":{"type":"string"},"agent":{"type":"object","properties":{"label":{"type":"string","maxLength":160},"model":{"type":"string"},"harness":{"type":"string"},"notes":{"type":"string"}}}}})"},
+            {"CloseScorecard",
+             R"({"type":"object","required":["token"],"properties":{"token":{"type":"string"},"usage":{"type":"object","properties":{"promptTokens":{"type":"integer","minimum":0},"completionTokens":{"type":"integer","minimum":0},"costUsd":{"type":"number","minimum":0},"seconds":{"type":"number","minimum":0}}}}})"},
+            {"OpenedScorecard",
+             R"({"type":"object","required":["id","suite","name","agent","status","openedAt","deadline","slots"],"properties":{"id":{"type":"string"},"suite":{"type":"string"},"name":{"type":"string"},"agent":{"$ref":"#/components/schemas/CardAgent"},"status":{"const":"open"},"openedAt":{"type":"string"},"deadline":{"type":"string"},"slots":{"type":"array","items":{"$ref":"#/components/schemas/CardSlot"}},"token":{"type":"string","description":"Shown once, when opening the card claimed a new name."}}})"},
+            {"Scorecard",
+             R"({"type":"object","required":["id","suite","name","agent","status","openedAt","closedAt","deadline","usage","slots","games","overall"],"properties":{"id":{"type":"string"},"suite":{"type":"string"},"name":{"type":"string"},"agent":{"$ref":"#/components/schemas/CardAgent"},"status":{"enum":["open","closed","expired"]},"openedAt":{"type":"string"},"closedAt":{"type":["string","null"]},"deadline":{"type":"string"},"usage":{"type":["object","null"]},"slots":{"type":"array","items":{"$ref":"#/components/schemas/CardSlot"}},"games":{"type":"object","additionalProperties":{"$ref":"#/components/schemas/GameStats"}},"overall":{"$ref":"#/components/schemas/OverallStats"}}})"},
+            {"Suites",
+             R"({"type":"object","required":["suites"],"properties":{"suites":{"type":"array","items":{"type":"object","required":["id","sealed","slots","games"],"properties":{"id":{"type":"string"},"sealed":{"type":"boolean"},"slots":{"type":"integer","minimum":1},"games":{"type":"array","items":{"type":"object","required":["slug","count","maxActions","reference"],"properties":{"slug":{"type":"string"},"count":{"type":"integer","minimum":1},"maxActions":{"type":"integer","minimum":1},"seeds":{"type":"array","items":{"type":"integer","minimum":0,"maximum":4294967295}},"reference":{"type":"object","required":["random","planner"],"properties":{"random":{"type":"number"},"planner":{"type":"number"}}}}}}}}}}})"},
+            {"AgentBoard",
+             R"({"type":"object","required":["suite","total","entries"],"properties":{"suite":{"type":"string"},"total":{"type":"integer","minimum":0},"entries":{"type":"array","items":{"type":"object","required":["rank","name","agent","cards","runs","games","overall"],"properties":{"rank":{"type":"integer","minimum":1},"name":{"type":"string"},"agent":{"$ref":"#/components/schemas/CardAgent"},"cards":{"type":"integer","minimum":1},"runs":{"type":"integer","minimum":0},"games":{"type":"object","additionalProperties":{"$ref":"#/components/schemas/GameStats"}},"overall":{"$ref":"#/components/schemas/OverallStats"}}}}}})"},
+            {"Daily",
+             R"({"type":"object","required":["slug","date","seed"],"properties":{"slug":{"type":"string"},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},"seed":{"type":"integer","minimum":0,"maximum":4294967295}}})"},
 };
 
 void write_game_index_schema(JsonWriter& w) {
@@ -571,6 +591,92 @@ void write_list_runs_operation(JsonWriter& w, const GameService*) {
   w.end_object();
 }
 
+// GET /api/suites (SPEC.md section 14).
+void write_suites_operation(JsonWriter& w, const GameService*) {
+  write_simple_get(
+      w, "listSuites",
+      "The scorecard suites: games, slots, action caps, open seeds and reference means.",
+      "scorecards", "", "Suites", false);
+}
+
+// The {id} path parameter of a scorecard.
+void write_card_id_parameter(JsonWriter& w) {
+  w.raw(R"("parameters":[{"name":"id","in":"path","required":true,"schema":{"type":"string"}}])");
+}
+
+// POST /api/scorecards.
+void write_open_card_operation(JsonWriter& w, const GameService*) {
+  begin_operation(w, "openScorecard",
+                  "Open a scorecard on a suite: its slots (game, seed, cap) are fixed now; fill "
+                  "each with POST /api/runs (scorecard, slot), then close it.",
+                  "scorecards");
+  w.raw(R"("requestBody":{"required":true,"content":{"application/json":{"schema":)"
+        R"({"$ref":"#/components/schemas/ScorecardRequest"}}}})");
+  w.key("responses");
+  w.begin_object();
+  json_ref_response(w, "201", "The open card, and a token when it claimed a new name.",
+                    "OpenedScorecard");
+  json_ref_response(
+      w, "400", "Invalid scorecard: an unknown suite or a bad field (issues name it).", "Error");
+  json_ref_response(w, "403", "Name taken: token missing or wrong.", "Error");
+  json_ref_response(w, "429", "The name already has 4 open cards.", "Error");
+  json_ref_response(w, "503", "Busy or Store unavailable (Retry-After).", "Error");
+  w.end_object();
+}
+
+// GET /api/scorecards/{id}.
+void write_get_card_operation(JsonWriter& w, const GameService*) {
+  begin_operation(w, "getScorecard",
+                  "A scorecard: its slots and runs, per game mean with its 95% interval, "
+                  "normalised scores and the overall score.",
+                  "scorecards");
+  write_card_id_parameter(w);
+  w.key("responses");
+  w.begin_object();
+  json_ref_response(w, "200", "The card.", "Scorecard");
+  json_ref_response(w, "404", "Unknown scorecard.", "Error");
+  json_ref_response(w, "503", "Busy or Store unavailable (Retry-After).", "Error");
+  w.end_object();
+}
+
+// POST /api/scorecards/{id}/close.
+void write_close_card_operation(JsonWriter& w, const GameService*) {
+  begin_operation(w, "closeScorecard",
+                  "Close a scorecard: empty slots score 0 and the card joins its suite's board.",
+                  "scorecards");
+  write_card_id_parameter(w);
+  w.raw(R"("requestBody":{"required":true,"content":{"application/json":{"schema":)"
+        R"({"$ref":"#/components/schemas/CloseScorecard"}}}})");
+  w.key("responses");
+  w.begin_object();
+  json_ref_response(w, "200", "The final card (closing a closed card again answers it).",
+                    "Scorecard");
+  json_ref_response(w, "400", "Invalid close body.", "Error");
+  json_ref_response(w, "403", "Wrong token.", "Error");
+  json_ref_response(w, "404", "Unknown scorecard.", "Error");
+  json_ref_response(w, "409", "Scorecard closed: it expired at its deadline.", "Error");
+  json_ref_response(w, "503", "Busy or Store unavailable (Retry-After).", "Error");
+  w.end_object();
+}
+
+// GET /api/scorecards: the agents' board.
+void write_agents_board_operation(JsonWriter& w, const GameService*) {
+  begin_operation(w, "getAgentsBoard",
+                  "A suite's agents' board: one row per name pooled over every closed or expired "
+                  "card, ranked by overall normalised score.",
+                  "scorecards");
+  w.raw(R"("parameters":[{"name":"suite","in":"query","schema":{"type":"string",)"
+        R"("default":"open-v1"}},{"name":"limit","in":"query","schema":{"type":"integer",)"
+        R"("minimum":1,"maximum":100,"default":20}},{"name":"offset","in":"query","schema":{)"
+        R"("type":"integer","minimum":0,"default":0}}])");
+  w.key("responses");
+  w.begin_object();
+  json_ref_response(w, "200", "The board.", "AgentBoard");
+  json_ref_response(w, "400", "Invalid query: an unknown suite or a bad limit or offset.", "Error");
+  json_ref_response(w, "503", "Busy or Store unavailable (Retry-After).", "Error");
+  w.end_object();
+}
+
 // GET /api/leaderboard/{slug}.
 void write_leaderboard_operation(JsonWriter& w, const GameService*) {
   begin_operation(w, "getLeaderboard",
@@ -704,7 +810,7 @@ std::string render_document() {
   w.end_object();
   w.raw(R"("servers":[{"url":"/"}])");
   w.raw(
-      R"("tags":[{"name":"games"},{"name":"runs"},{"name":"mcp"},{"name":"docs"},{"name":"pages"},)"
+      R"("tags":[{"name":"games"},{"name":"runs"},{"name":"scorecards"},{"name":"mcp"},{"name":"docs"},{"name":"pages"},)"
       R"({"name":"service"}])");
   write_paths(w, route_table());
   write_components(w);
@@ -736,6 +842,11 @@ const OpenApiOperation kDailyOperation{[](JsonWriter& w, const GameService*) {
   write_simple_get(w, "getDaily", "Today's (UTC) challenge seed.", "runs", "", "Daily", true);
 }};
 const OpenApiOperation kMcpOperation{write_mcp_operation};
+const OpenApiOperation kSuitesOperation{write_suites_operation};
+const OpenApiOperation kOpenCardOperation{write_open_card_operation};
+const OpenApiOperation kGetCardOperation{write_get_card_operation};
+const OpenApiOperation kCloseCardOperation{write_close_card_operation};
+const OpenApiOperation kAgentsBoardOperation{write_agents_board_operation};
 const OpenApiOperation kHealthOperation{[](JsonWriter& w, const GameService*) {
   write_simple_get(w, "health", "Liveness: {\"ok\":true}.", "service", "", "Health", false);
 }};

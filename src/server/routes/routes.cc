@@ -10,6 +10,7 @@
 #include "server/routes/mcp_route.h"
 #include "server/routes/openapi.h"
 #include "server/routes/run_routes.h"
+#include "server/routes/scorecard_routes.h"
 
 namespace gb::server {
 namespace {
@@ -39,6 +40,16 @@ constexpr auto kRoutes = std::to_array<Route>({
      .runs_on = kPool, .openapi = &kLeaderboardOperation},
     {.method = "GET", .pattern = "/api/daily/{slug}", .handler = daily_route, .runs_on = kPool,
      .openapi = &kDailyOperation},
+    {.method = "GET", .pattern = "/api/suites", .handler = suites_route,
+     .openapi = &kSuitesOperation},
+    {.method = "POST", .pattern = "/api/scorecards", .handler = open_card_route, .runs_on = kPool,
+     .openapi = &kOpenCardOperation},
+    {.method = "GET", .pattern = "/api/scorecards", .handler = agents_board_route,
+     .runs_on = kPool, .openapi = &kAgentsBoardOperation},
+    {.method = "GET", .pattern = "/api/scorecards/{id}", .handler = get_card_route,
+     .runs_on = kPool, .openapi = &kGetCardOperation},
+    {.method = "POST", .pattern = "/api/scorecards/{id}/close", .handler = close_card_route,
+     .runs_on = kPool, .openapi = &kCloseCardOperation},
     {.method = "POST", .pattern = "/mcp", .handler = mcp_route, .runs_on = kPool,
      .openapi = &kMcpOperation},
     {.method = "GET", .pattern = "/healthz", .handler = health_route,

@@ -10,52 +10,11 @@
 #include "runs/open_data.h"
 #include "runs/secrets.h"
 #include "server/http/metrics.h"
+#include "server/routes/route_answers.h"
 #include "server/routes/seed.h"
 
 namespace gb::server {
 namespace {
-
-Response error_with_issues(int status, std::string_view error, const Issues& issues) {
-  JsonWriter w;
-  write_error(error, issues, w);
-  return json_response(status, w.take());
-}
-
-Response error_with_issue(int status, std::string_view error, std::string_view issue) {
-  JsonWriter w;
-  w.begin_object();
-  w.field("error", error);
-  w.key("issues");
-  w.begin_array();
-  w.value(issue);
-  w.end_array();
-  w.end_object();
-  return json_response(status, w.take());
-}
-
-Response unavailable(std::string_view error, std::string_view retry_after) {
-  Response r = json_error(503, error);
-  r.headers.push_back({"Retry-After", std::string(retry_after)});
-  return r;
-}
-
-// The 503 answer to a store failure, counted in the server's metrics.
-Response store_unavailable(const RouteContext& context) {
-  if (context.metrics != nullptr) context.metrics->count_store_error();
-  return unavailable("Store unavailable", "5");
-}
-
-// Parses a decimal integer within lo..hi (ASCII digits only).
-std::optional<int64_t> parse_bounded(std::string_view text, int64_t lo, int64_t hi) {
-  if (text.empty() || text.size() > 18) return std::nullopt;
-  for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-  }
-  int64_t value = 0;
-  std::from_chars(text.data(), text.data() + text.size(), value);
-  if (value < lo || value > hi) return std::nullopt;
-  return value;
-}
 
 // True when `text` is a real calendar date written YYYY-MM-DD.
 bool valid_date(std::string_view text) {
@@ -70,15 +29,28 @@ bool valid_date(std::string_view text) {
   return date.ok();
 }
 
-}  // namespace
+// Whether a submission's body may aim at a scorecard slot: such runs count against the card's
+// own bounds, not the per-client limit (SPEC section 14), so the limiter waits for the decoded
+// body to tell (take_submission below).
+bool may_fill_a_slot(std::string_view body) {
+  return body.find("\"scorecard\"") != std::string_view::npos;
+}
 
-std::optional<Response> admit_submission(const Request& request, const Services* services) {
+// Takes one submission from the client's bucket: a 429 answer with Retry-After, or nullopt.
+std::optional<Response> take_submission(const Request& request, const Services* services) {
   if (services == nullptr || services->submit_limiter == nullptr) return std::nullopt;
   int64_t wait = services->submit_limiter->take(request.client);
   if (wait == 0) return std::nullopt;
   Response r = json_error(429, "Too many runs");
   r.headers.push_back({"Retry-After", std::to_string(wait)});
   return r;
+}
+
+}  // namespace
+
+std::optional<Response> admit_submission(const Request& request, const Services* services) {
+  if (may_fill_a_slot(request.body)) return std::nullopt;
+  return take_submission(request, services);
 }
 
 Response submit_run_route(const RouteContext& context) {
@@ -89,6 +61,12 @@ Response submit_run_route(const RouteContext& context) {
   if (!root) return error_with_issues(400, "Invalid run", issues);
   std::optional<runs::RunSubmission> submission = runs::decode_submission(*root, issues);
   if (!submission) return error_with_issues(400, "Invalid run", issues);
+  // A body that named "scorecard" somewhere but fills no slot pays the limit it skipped.
+  if (!submission->scorecard && may_fill_a_slot(context.request.body)) {
+    if (std::optional<Response> refused = take_submission(context.request, services)) {
+      return *refused;
+    }
+  }
   runs::SubmitAnswer answer;
   try {
     answer = runs::submit_run(*services->store, *submission, utc_now(), services->bounds);
@@ -96,19 +74,14 @@ Response submit_run_route(const RouteContext& context) {
     return store_unavailable(context);
   }
   switch (answer.verdict) {
-    case runs::SubmitVerdict::kInvalid: {
-      JsonWriter w;
-      w.begin_object();
-      w.field("error", "Invalid run");
-      w.key("issues");
-      w.begin_array();
-      for (const std::string& issue : answer.issues) w.value(issue);
-      w.end_array();
-      w.end_object();
-      return json_response(400, w.take());
-    }
+    case runs::SubmitVerdict::kInvalid:
+      return error_with_list(400, "Invalid run", answer.issues);
     case runs::SubmitVerdict::kNameTaken:
-      return json_error(403, "Name taken");
+      return json_error(403, submission->scorecard ? "Wrong token" : "Name taken");
+    case runs::SubmitVerdict::kSlotFilled:
+      return json_error(409, "Slot filled");
+    case runs::SubmitVerdict::kCardClosed:
+      return json_error(409, "Scorecard closed");
     case runs::SubmitVerdict::kCreated:
       return json_response(201, runs::encode_submit_answer(answer));
     case runs::SubmitVerdict::kExisting:
