@@ -11,7 +11,7 @@ import { replayUrl } from './boards.js';
 
 const STATUS_TEXT = {
   open: 'open: slots can still be filled; empty slots score 0 once it closes or expires',
-  closed: 'closed',
+  closed: 'closed: empty slots score 0',
   expired: 'expired: its deadline passed, empty slots score 0',
 };
 

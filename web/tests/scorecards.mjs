@@ -1,17 +1,25 @@
-// The scorecard pages in Chromium against the real server: a card is opened on open-v1 under an
-// agent label with markup, a few slots are filled with real runs (POST /api/runs with `scorecard`
-// and `slot`), the card is closed; then /agents must list the name once with the label shown as
-// text (no element made of it), its counts, and its overall and per-game scores drawn as bars
-// carrying the API's values, and /scorecards/{id} must show the card's facts, every slot, a replay
-// link for each filled one (the viewer plays it to the stored score) and "empty" for the others.
-// An unknown card shows its message. The bars themselves are checked for negative, past-the-axis
-// and null scores.
+// The scorecard pages in Chromium against the real server: a card is opened on open-v1 (an agent
+// label with markup is refused first), a few slots are filled with real runs (POST /api/runs with
+// `scorecard` and `slot`), the card is closed; then /agents must list the name once with its agent,
+// counts, and overall and per-game scores drawn as bars carrying the API's values, and
+// /scorecards/{id} must show the card's facts, every slot, a replay link for each filled one (the
+// viewer plays it, verified) and "empty" for the others. The server refuses markup in names and
+// labels, so to check the pages escape whatever they are given, the test hands each page the real
+// answer with markup put into its name and agent fields (a Playwright route): it must show as
+// text, make no element and run no script. An unknown card shows its message. The bars themselves
+// are checked for negative, past-the-axis and null scores.
 import assert from 'node:assert/strict';
 import { openPage } from './browser.mjs';
 import { screenshot } from './page_helpers.mjs';
 
-const LABEL = '<b>x</b>';
 const NAME = 'Card e2e';
+const AGENT = { label: 'x planner', model: 'm(1)', harness: 'h/1', notes: 'n!' };
+// What the escaping checks put into the answers: each would make an element, or run a script, if
+// a page parsed it as HTML.
+const MARKUP = {
+  name: '<b>n</b>',
+  agent: { label: '<b>x</b>', model: '<img src=x onerror="window.pwned=1">', harness: '<i>h</i>', notes: '<script>' },
+};
 // The browser pages make a name's token themselves (boards.js); the test does the same.
 const TOKEN = 'card-e2e-token-0123456789abcdef0123456789';
 
@@ -30,31 +38,27 @@ async function get(env, route) {
 }
 
 // Opens a card on open-v1, fills its first slot of each game with an empty run (a valid run of
-// any game: the state after init) and one more slot with a run of one action, then closes it.
-// Answers the closed card as GET /api/scorecards/{id} gives it.
+// any game: the state after init, score 0) and one more Stormlark slot with a run of one action,
+// then closes it. Answers the closed card as GET /api/scorecards/{id} gives it.
 async function playACard(env) {
-  const opened = await post(env, '/api/scorecards', {
-    suite: 'open-v1', name: NAME, token: TOKEN, agent: { label: LABEL, model: 'm', harness: 'h<i>', notes: 'n&amp;' },
-  });
+  const refused = await post(env, '/api/scorecards', { suite: 'open-v1', name: NAME, agent: { label: '<b>x</b>' } });
+  assert.equal(refused.status, 400, 'the server refuses markup in a label');
+  assert.match(refused.body.issues.join(' '), /^agent: character U\+003C/);
+  const opened = await post(env, '/api/scorecards', { suite: 'open-v1', name: NAME, token: TOKEN, agent: AGENT });
   assert.equal(opened.status, 201, JSON.stringify(opened.body));
   const { id, slots } = opened.body;
   const token = opened.body.token || TOKEN;
-  const firsts = [...new Map(slots.map((s) => [s.slug, s])).values()];
-  for (const slot of firsts) {
+  const submit = async (slot, actions) => {
     const run = await post(env, '/api/runs', {
-      slug: slot.slug, seed: slot.seed, actions: [], name: NAME, token, kind: 'agent', agent: LABEL,
+      slug: slot.slug, seed: slot.seed, actions, name: NAME, token, kind: 'agent', agent: AGENT.label,
       scorecard: id, slot: slot.index,
     });
     assert.equal(run.status, 201, `slot ${slot.index}: ${JSON.stringify(run.body)}`);
-  }
+  };
+  const firsts = slots.filter((s, i) => slots.findIndex((t) => t.slug === s.slug) === i);
+  for (const slot of firsts) await submit(slot, []);
   const stormlark = slots.find((s) => s.slug === 'stormlark' && !firsts.includes(s));
-  if (stormlark) {
-    const run = await post(env, '/api/runs', {
-      slug: 'stormlark', seed: stormlark.seed, actions: [{ type: 'VENT' }], name: NAME, token, kind: 'agent',
-      agent: LABEL, scorecard: id, slot: stormlark.index,
-    });
-    assert.equal(run.status, 201, `slot ${stormlark.index}: ${JSON.stringify(run.body)}`);
-  }
+  await submit(stormlark, [{ type: 'VENT' }]);
   const closed = await post(env, `/api/scorecards/${id}/close`, {
     token, usage: { promptTokens: 1234, completionTokens: 56, costUsd: 0.5, seconds: 7 },
   });
@@ -90,6 +94,23 @@ function expectedValue(value) {
   return value === null || value === undefined ? 'null' : String(value);
 }
 
+// Hands the page the real answer of the API route matching `pattern`, with `change` applied to it.
+async function withMarkup(page, pattern, change) {
+  await page.route(pattern, async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    change(body);
+    await route.fulfill({ response, json: body });
+  });
+}
+
+// Markup shown as text: no element made of it, no script run.
+async function expectNoMarkup(page, scope) {
+  assert.equal(await page.locator(`${scope} b, ${scope} i, ${scope} img, ${scope} script`).count(), 0,
+    'no element is made of the input');
+  assert.equal(await page.evaluate(() => window.pwned), undefined, 'no script ran');
+}
+
 async function checkAgentsPage(env, card) {
   const board = (await get(env, '/api/scorecards?suite=open-v1')).body;
   const entry = board.entries.find((e) => e.name === NAME);
@@ -104,10 +125,10 @@ async function checkAgentsPage(env, card) {
   const row = page.locator(`section[data-suite="open-v1"] tr.entry[data-name="${NAME}"]`);
   assert.equal(await row.count(), 1);
   assert.equal(await row.locator('.rank').textContent(), String(entry.rank));
-  assert.equal(await row.locator('.agent-label').textContent(), LABEL, 'the label shows as typed');
-  assert.equal(await row.locator('.agent-model').textContent(), 'm');
-  assert.equal(await row.locator('td.agent b, td.agent i').count(), 0, 'no element is made of the label');
-  assert.equal(await row.locator('td.agent').getAttribute('title'), 'n&amp;');
+  assert.equal(await row.locator('.agent-label').textContent(), AGENT.label);
+  assert.equal(await row.locator('.agent-model').textContent(), AGENT.model);
+  assert.equal(await row.locator('.agent-harness').textContent(), AGENT.harness);
+  assert.equal(await row.locator('td.agent').getAttribute('title'), AGENT.notes);
   assert.equal(await row.locator('.cards').textContent(), String(entry.cards));
   assert.equal(await row.locator('.runs').textContent(), String(entry.runs));
   assert.equal(await barValue(row.locator('td.overall')), expectedValue(entry.overall.normalised));
@@ -119,6 +140,20 @@ async function checkAgentsPage(env, card) {
   }
   await screenshot(env, page, 'agents');
   await fitsAPhone(page);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await withMarkup(page, '**/api/scorecards?*', (answer) => {
+    for (const e of answer.entries) Object.assign(e, { name: MARKUP.name, agent: MARKUP.agent });
+  });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  const marked = page.locator(`section[data-suite="open-v1"] tr.entry`).first();
+  assert.equal(await marked.locator('.name').textContent(), MARKUP.name);
+  assert.equal(await marked.locator('.agent-label').textContent(), MARKUP.agent.label);
+  assert.equal(await marked.locator('.agent-model').textContent(), MARKUP.agent.model);
+  assert.equal(await marked.locator('.agent-harness').textContent(), MARKUP.agent.harness);
+  assert.equal(await marked.locator('td.agent').getAttribute('title'), MARKUP.agent.notes);
+  await expectNoMarkup(page, 'main');
   await page.close();
 }
 
@@ -128,13 +163,14 @@ async function checkCardPage(env, card) {
   await page.waitForSelector('body[data-ready="true"]');
   const fact = (key) => page.locator(`.card-facts [data-fact="${key}"]`).textContent();
   assert.equal(await fact('name'), NAME);
-  assert.equal(await fact('agent'), LABEL);
-  assert.equal(await fact('model'), 'm');
-  assert.equal(await fact('harness'), 'h<i>');
+  assert.equal(await fact('agent'), AGENT.label);
+  assert.equal(await fact('model'), AGENT.model);
+  assert.equal(await fact('harness'), AGENT.harness);
+  assert.equal(await fact('notes'), AGENT.notes);
   assert.equal(await fact('suite'), 'open-v1');
   assert.match(await fact('status'), /^closed/);
-  assert.match(await fact('usage'), /1234 prompt tokens · 56 completion tokens/);
-  assert.equal(await page.locator('.card-facts b, .card-facts i').count(), 0, 'no element is made of the input');
+  assert.equal(await fact('closedAt'), card.closedAt.replace('T', ' ').slice(0, 19));
+  assert.equal(await fact('usage'), '1234 prompt tokens · 56 completion tokens · $0.5000 · 7 s');
   for (const slug of Object.keys(card.games)) {
     const row = page.locator(`tr.game-row[data-slug="${slug}"]`);
     assert.equal(await barValue(row), expectedValue(card.games[slug].normalised), slug);
@@ -154,18 +190,35 @@ async function checkCardPage(env, card) {
     }
   }
   const filled = card.slots.filter((s) => s.runId !== null);
-  assert.ok(filled.length >= 3, 'the card holds the runs the test stored');
+  assert.equal(filled.length, 4, 'the card holds the runs the test stored');
   await screenshot(env, page, 'scorecard');
   await fitsAPhone(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   if (env.wasm) {
-    // The last filled slot (the Stormlark run of one action) opens in the viewer, verified.
-    const last = filled[filled.length - 1];
-    await page.click(`tr.slot[data-index="${last.index}"] .run a`);
-    await page.waitForURL(`**/replay/${last.runId}`);
+    // The Stormlark run of one action opens in the viewer, verified.
+    const vent = filled.find((s) => s.slug === 'stormlark' && s.runId === Math.max(...filled.map((f) => f.runId)));
+    await page.click(`tr.slot[data-index="${vent.index}"] .run a`);
+    await page.waitForURL(`**/replay/${vent.runId}`);
     await page.waitForSelector('body[data-ready="true"]', { timeout: 15000 });
     assert.equal(await page.locator('#verified').getAttribute('data-verified'), 'true');
   }
+
+  const marked = await openPage(env.context, env.errors, { width: 1280, height: 900 });
+  await withMarkup(marked, `**/api/scorecards/${card.id}`, (answer) => {
+    Object.assign(answer, { name: MARKUP.name, agent: MARKUP.agent });
+  });
+  await marked.goto(`${env.base}/scorecards/${encodeURIComponent(card.id)}`);
+  await marked.waitForSelector('body[data-ready="true"]');
+  const markedFact = (key) => marked.locator(`.card-facts [data-fact="${key}"]`).textContent();
+  assert.equal(await markedFact('name'), MARKUP.name);
+  assert.equal(await markedFact('agent'), MARKUP.agent.label);
+  assert.equal(await markedFact('model'), MARKUP.agent.model);
+  assert.equal(await markedFact('harness'), MARKUP.agent.harness);
+  assert.equal(await markedFact('notes'), MARKUP.agent.notes);
+  assert.match(await marked.title(), /<b>n<\/b>/);
+  await expectNoMarkup(marked, 'main');
+  await marked.close();
+
   await page.goto(`${env.base}/scorecards/no-such-card-42`);
   await page.waitForSelector('body[data-ready="missing"]');
   assert.equal(await page.locator('.missing').textContent(), 'There is no scorecard "no-such-card-42" on this server.');
