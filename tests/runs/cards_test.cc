@@ -157,6 +157,28 @@ TEST_F(Cards, TheBoardPoolsEveryFinishedCardOfANameAndRanksByOverall) {
   EXPECT_EQ(second_page.total, 2);
 }
 
+TEST_F(Cards, ACachedBoardChangesWithTheNextFinishedCardAndAgesOut) {
+  CardCache cache(std::chrono::seconds(10));
+  store::Card a = open("ada");
+  fill(a, 0, 500);
+  close(a);
+  TimePoint t = kStart + 2h;
+  EXPECT_EQ(agents_board(*store_, "open-v1", 20, 0, t, &cache).total, 1);
+  store::Card b = open("bob");
+  close(b);
+  EXPECT_EQ(agents_board(*store_, "open-v1", 20, 0, t + 1s, &cache).total, 2)
+      << "a card closed since is seen at once";
+  // A hidden run changes no card's state: the cached rows serve until they age out.
+  std::vector<store::StoredRun> runs = store_->list_runs({});
+  ASSERT_EQ(runs.size(), 1u);
+  ASSERT_TRUE(store_->set_hidden(runs[0].id, true));
+  EXPECT_EQ(agents_board(*store_, "open-v1", 20, 0, t + 2s, &cache).entries[0].runs, 1);
+  AgentBoard aged = agents_board(*store_, "open-v1", 20, 0, t + 11s, &cache);
+  for (const AgentRow& row : aged.entries) EXPECT_EQ(row.runs, 0) << row.name;
+  EXPECT_EQ(agents_board(*store_, "open-v1", 20, 0, t + 11s).entries[0].runs, 0)
+      << "without a cache, always the store's answer";
+}
+
 TEST_F(Cards, EqualOverallScoresShareARank) {
   for (const char* name : {"ada", "bob", "cy"}) close(open(name));
   AgentBoard board = agents_board(*store_, "open-v1", 20, 0, kStart + 2h);

@@ -174,6 +174,9 @@ TEST_P(CardStoreTest, FinishedSlotsAreThoseOfClosedAndExpiredCardsGroupedByName)
   EXPECT_EQ(slots[2].card_id, expired.id);
   EXPECT_EQ(slots[3].name, "bob");
   EXPECT_TRUE(store_->finished_card_slots("no-suite", now).empty());
+  EXPECT_EQ(store_->count_finished_cards(open.suite, now), 2);
+  EXPECT_EQ(store_->count_finished_cards(open.suite, "2026-12-01T12:00:00.000Z"), 1)
+      << "the closed one; the other had not expired yet";
 }
 
 TEST_P(CardStoreTest, MiddleScoresAreTheMedianInputs) {
