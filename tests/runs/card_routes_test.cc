@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "harness/game_agents.h"
 #include "runs/cards.h"
 #include "runs/secrets.h"
 #include "scorecards/suite.h"
@@ -157,6 +158,39 @@ TEST_F(CardRoutes, ARunForTheWrongSlotIsRefusedNamingIt) {
   EXPECT_EQ(post("/api/runs", slot_run(0, "[]", "ada", "wrong-token")).status, 403);
   EXPECT_TRUE(json(get("/api/scorecards/" + id_))["slots"].at(0)["runId"].is_null())
       << "nothing filled";
+}
+
+TEST_F(CardRoutes, OneActionPastTheCapIsAllowedOnlyWhenItEndsTheRun) {
+  open();
+  const int silkspan = 40;  // open-v1's first silkspan slot (cap 600)
+  scorecards::Slot slot = scorecards::open_slots(*scorecards::find_suite("open-v1")).at(silkspan);
+  const harness::GameAgents* agents = harness::find_game_agents("silkspan");
+  ASSERT_NE(agents, nullptr);
+  // 601 of the random agent's own actions: the last is no end action, so the run goes on past
+  // the cap and is refused, storing nothing.
+  agents::RunResult longer =
+      agents->run(slot.seed, {.agent = "random", .max_actions = 601}, nullptr);
+  simdjson::dom::parser parser;
+  simdjson::dom::array all = parser.parse(longer.actions_json).get_array().value();
+  ASSERT_GE(all.size(), 602u) << "the random agent reaches the cap";
+  std::string prefix = "[";
+  size_t taken = 0;
+  for (JsonValue action : all) {
+    if (taken == 601) break;
+    if (taken++ > 0) prefix += ',';
+    prefix += to_compact_json(action);
+  }
+  prefix += "]";
+  Response refused = post("/api/runs", slot_run(silkspan, prefix));
+  EXPECT_EQ(refused.status, 400);
+  EXPECT_NE(first_issue(refused).find("only when it ends the run"), std::string::npos)
+      << refused.body;
+  // The random agent at the cap: 600 actions and the end action, as the reference runs.
+  agents::RunResult capped =
+      agents->run(slot.seed, {.agent = "random", .max_actions = 600}, nullptr);
+  ASSERT_EQ(capped.length, 601);
+  Response ended = post("/api/runs", slot_run(silkspan, capped.actions_json));
+  EXPECT_EQ(ended.status, 201) << ended.body;
 }
 
 TEST_F(CardRoutes, AFilledSlotGivenAnotherRunIs409) {
