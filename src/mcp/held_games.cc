@@ -103,16 +103,21 @@ GameResult load_entry(store::Store& store, std::string_view id,
   std::string unknown = "game_id: no game " + std::string(id) + " (unknown, or expired after " +
                         std::to_string(kIdleHours) + " h idle); start one with new_game";
   if (id.size() > 64) return failure(Status::kUnknownGame, "game_id: no such game");
-  std::optional<store::HeldGame> game = store.game(id);
+  // The head (no actions) tells whether the cached position is the stored one; only a miss reads
+  // the actions, so a call on a cached game costs the same at any length.
+  std::optional<store::HeldGame> game = store.game_head(id);
   if (!game || !live(*game)) return failure(Status::kUnknownGame, unknown);
   const GameService* service = find_game(game->slug);
   if (service == nullptr) return failure(Status::kUnknownGame, unknown);
   GameResult r;
   entry = held_cache().take(&store, id);
   if (entry && entry->game.length == game->length && entry->service == service) {
+    game->actions_json = std::move(entry->game.actions_json);
     entry->game = std::move(*game);
     return r;
   }
+  game = store.game(id);
+  if (!game || !live(*game)) return failure(Status::kUnknownGame, unknown);
   entry = std::make_unique<CachedGame>();
   entry->store = &store;
   entry->service = service;
@@ -128,7 +133,7 @@ GameResult load_entry(store::Store& store, std::string_view id,
 
 // Whether the store still holds `entry`'s game, live and at its length.
 bool still_latest(store::Store& store, const CachedGame& entry) {
-  std::optional<store::HeldGame> game = store.game(entry.game.id);
+  std::optional<store::HeldGame> game = store.game_head(entry.game.id);
   return game && live(*game) && game->length == entry.game.length;
 }
 
@@ -185,7 +190,7 @@ GameResult apply_and_store(store::Store& store, CachedGame& entry,
     json += added;
     json += ']';
     int64_t length = static_cast<int64_t>(before + r.applied);
-    if (!store.append_game_actions(entry.game.id, entry.game.length, json, length, now)) {
+    if (!store.append_game_actions(entry.game.id, entry.game.length, added, length, now)) {
       return failure(Status::kConflict,
                      "the game was moved by another call meanwhile; nothing of this call was "
                      "kept: get_state and act again");

@@ -291,27 +291,44 @@ class PostgresStore final : public Store {
 
   std::optional<HeldGame> game(std::string_view id) override {
     return with_connection([&](Connection& c) -> std::optional<HeldGame> {
-      Result r = c.run(select_game_by_id_sql(Dialect::kPostgres), Params().add(id));
+      // One statement sees one snapshot: the head and its moves agree.
+      Result r = c.run(kSelectGameWithMovesPg, Params().add(id));
+      if (r.rows() == 0) return std::nullopt;
+      HeldGame game = read_game(PgRow{r, 0});
+      if (!r.is_null(0, 8)) append_move(game.actions_json, r.text(0, 8));
+      return game;
+    });
+  }
+
+  std::optional<HeldGame> game_head(std::string_view id) override {
+    return with_connection([&](Connection& c) -> std::optional<HeldGame> {
+      Result r = c.run(postgres_sql(kSelectGameHead), Params().add(id));
       if (r.rows() == 0) return std::nullopt;
       return read_game(PgRow{r, 0});
     });
   }
 
   bool append_game_actions(std::string_view id, int64_t expected_length,
-                           std::string_view actions_json, int64_t length,
+                           std::string_view added_actions, int64_t length,
                            std::string_view updated_at) override {
     return with_connection([&](Connection& c) {
+      // The compare-and-set and the move's row in one statement, so one holds only with the
+      // other.
       Result r = c.run(
-          postgres_sql(std::string(kAppendGameActions) + " RETURNING id"),
-          Params().add(id).add(expected_length).add(actions_json).add(length).add(updated_at));
+          "WITH moved AS (UPDATE games SET length = $3, updated_at = $4 WHERE id = "
+          "$1 AND length = $2 RETURNING id) INSERT INTO game_moves (game_id, first, "
+          "actions) SELECT id, $2, $5 FROM moved RETURNING game_id",
+          Params().add(id).add(expected_length).add(length).add(updated_at).add(added_actions));
       return r.rows() == 1;
     });
   }
 
   int64_t expire_games(std::string_view cutoff) override {
     return with_connection([&](Connection& c) {
-      Result r =
-          c.run(postgres_sql(std::string(kExpireGames) + " RETURNING id"), Params().add(cutoff));
+      Result r = c.run(
+          "WITH gone AS (DELETE FROM games WHERE updated_at < $1 RETURNING id), moves AS (DELETE "
+          "FROM game_moves WHERE game_id IN (SELECT id FROM gone)) SELECT id FROM gone",
+          Params().add(cutoff));
       return static_cast<int64_t>(r.rows());
     });
   }

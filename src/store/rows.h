@@ -69,6 +69,15 @@ HeldGame read_game(const Row& row) {
   return game;
 }
 
+// Appends a move's actions (comma-separated JSON values) to a game's action array `json`.
+inline void append_move(std::string& json, std::string_view move) {
+  if (move.empty()) return;
+  json.pop_back();  // the closing ']'
+  if (json.size() > 1) json += ',';
+  json += move;
+  json += ']';
+}
+
 // Adds kInsertRun's parameters (?1 run_key .. ?16 day) to `out`, in order.
 template <class Params>
 void add_new_run(Params& out, const NewRun& run) {

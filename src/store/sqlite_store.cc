@@ -230,29 +230,54 @@ class SqliteStore final : public Store {
     Statement select(db_, select_game_by_id_sql(Dialect::kSqlite));
     select.bind(1, id);
     if (!select.step()) return std::nullopt;
+    HeldGame game = read_game(select);
+    Statement moves(db_, kSelectGameMoves);
+    moves.bind(1, id);
+    while (moves.step()) append_move(game.actions_json, moves.text(0));
+    return game;
+  }
+
+  std::optional<HeldGame> game_head(std::string_view id) override {
+    std::lock_guard lock(mutex_);
+    Statement select(db_, kSelectGameHead);
+    select.bind(1, id);
+    if (!select.step()) return std::nullopt;
     return read_game(select);
   }
 
   bool append_game_actions(std::string_view id, int64_t expected_length,
-                           std::string_view actions_json, int64_t length,
+                           std::string_view added_actions, int64_t length,
                            std::string_view updated_at) override {
     std::lock_guard lock(mutex_);
-    Statement update(db_, kAppendGameActions);
-    update.bind(1, id);
-    update.bind(2, expected_length);
-    update.bind(3, actions_json);
-    update.bind(4, length);
-    update.bind(5, updated_at);
-    update.step();
-    return sqlite3_changes(db_) > 0;
+    Transaction tx(*this);
+    Statement move(db_, kMoveGame);
+    move.bind(1, id);
+    move.bind(2, expected_length);
+    move.bind(3, length);
+    move.bind(4, updated_at);
+    move.step();
+    if (sqlite3_changes(db_) == 0) return false;  // rolled back: nothing was written
+    Statement insert(db_, kInsertGameMove);
+    insert.bind(1, id);
+    insert.bind(2, expected_length);
+    insert.bind(3, added_actions);
+    insert.step();
+    tx.commit();
+    return true;
   }
 
   int64_t expire_games(std::string_view cutoff) override {
     std::lock_guard lock(mutex_);
+    Transaction tx(*this);
+    Statement moves(db_, kExpireGameMoves);
+    moves.bind(1, cutoff);
+    moves.step();
     Statement remove(db_, kExpireGames);
     remove.bind(1, cutoff);
     remove.step();
-    return sqlite3_changes(db_);
+    int64_t removed = sqlite3_changes(db_);
+    tx.commit();
+    return removed;
   }
 
   int64_t count_games(std::string_view client) override { return count(kCountClientGames, client); }

@@ -207,14 +207,20 @@ class Store {
   // Stores a new held game unless its client already holds `max_per_client` games (false then).
   virtual bool create_game(const HeldGame& game, int64_t max_per_client) = 0;
 
-  // Returns held game `id`, or nullopt.
+  // Returns held game `id` with all its actions, or nullopt.
   virtual std::optional<HeldGame> game(std::string_view id) = 0;
 
-  // Sets game `id`'s actions to `actions_json` (`length` of them) and its updated_at, but only
-  // while it still holds `expected_length` actions, so two replicas moving one game at once never
-  // lose a move; false when the game is gone or moved meanwhile.
+  // Returns held game `id` without its actions (actions_json empty): what a caller that keeps
+  // the game's position reads to learn its length, at a cost that does not grow with it.
+  virtual std::optional<HeldGame> game_head(std::string_view id) = 0;
+
+  // Appends `added_actions` (the new actions' JSON values, comma-separated, no brackets) to game
+  // `id`, which then holds `length` actions, and sets its updated_at, but only while it still
+  // holds `expected_length` actions, so two replicas moving one game at once never lose a move;
+  // false when the game is gone or moved meanwhile. Writes only what is added (a row of
+  // game_moves), so a move costs the same on a game of 10 or 10,000 actions.
   virtual bool append_game_actions(std::string_view id, int64_t expected_length,
-                                   std::string_view actions_json, int64_t length,
+                                   std::string_view added_actions, int64_t length,
                                    std::string_view updated_at) = 0;
 
   // Deletes the games last moved before `cutoff` (ISO-8601 UTC); returns how many.

@@ -125,10 +125,26 @@ std::string cards_migration() {
   return std::string(kCardsMigration);
 }
 
+// Migration 5: a held game's moves, one row per call that moved it, so a move writes what it
+// adds instead of the whole action list (SPEC section 16). games.actions keeps the actions a
+// game held before (its first actions, or all of them for a game stored before migration 5).
+constexpr std::string_view kGameMovesMigration = R"sql(
+CREATE TABLE game_moves (
+  game_id TEXT NOT NULL,
+  first BIGINT NOT NULL,
+  actions TEXT NOT NULL,
+  PRIMARY KEY (game_id, first)
+);
+)sql";
+
+std::string game_moves_migration() {
+  return std::string(kGameMovesMigration);
+}
+
 // Every migration's text in order, before the dialect's spelling. Never edit one that has
 // shipped; add the next.
-constexpr std::array<std::string (*)(), 4> kMigrations = {runs_migration, games_migration,
-                                                          bests_migration, cards_migration};
+constexpr std::array<std::string (*)(), 5> kMigrations = {
+    runs_migration, games_migration, bests_migration, cards_migration, game_moves_migration};
 
 // The keys of one name's run in bests: ?1 slug, ?2 rules version, ?3 name_key, ?4 kind, ?5 seed
 // scope, ?6 day scope.

@@ -76,9 +76,31 @@ inline constexpr std::string_view kInsertGame =
     "FROM games WHERE client = ?6) "
     "< ?9";
 
-// Replaces a game's actions (?1 id, ?2 expected length, ?3 actions, ?4 length, ?5 updated_at).
-inline constexpr std::string_view kAppendGameActions =
-    "UPDATE games SET actions = ?3, length = ?4, updated_at = ?5 WHERE id = ?1 AND length = ?2";
+// Moves game ?1 from ?2 actions to ?3 at ?4: the compare-and-set that an appended move's row of
+// game_moves (migration 5) follows in the same transaction.
+inline constexpr std::string_view kMoveGame =
+    "UPDATE games SET length = ?3, updated_at = ?4 WHERE id = ?1 AND length = ?2";
+
+// Stores a move of game ?1: the actions ?3 (comma-separated) that follow its first ?2.
+inline constexpr std::string_view kInsertGameMove =
+    "INSERT INTO game_moves (game_id, first, actions) VALUES (?1, ?2, ?3)";
+
+// Game ?1's moves in order, and the columns of its head (kSelectGame's without the actions).
+inline constexpr std::string_view kSelectGameMoves =
+    "SELECT actions FROM game_moves WHERE game_id = ?1 ORDER BY first";
+inline constexpr std::string_view kSelectGameHead =
+    "SELECT id, slug, seed, '', length, client, created_at, updated_at FROM games WHERE id = ?1";
+
+// PostgreSQL's kSelectGame for game $1 with its moves joined in order as a ninth column (NULL
+// when it has none), in one statement so that both come from one snapshot.
+inline constexpr std::string_view kSelectGameWithMovesPg =
+    "SELECT id, slug, seed, actions, length, client, created_at, updated_at, (SELECT "
+    "string_agg(actions, ',' ORDER BY first) FROM game_moves WHERE game_id = $1) FROM games "
+    "WHERE id = $1";
+
+// Deletes the moves of the games idle since before ?1 (before the games themselves).
+inline constexpr std::string_view kExpireGameMoves =
+    "DELETE FROM game_moves WHERE game_id IN (SELECT id FROM games WHERE updated_at < ?1)";
 
 // Each name's best visible run per board, kept in the submitting transaction so a board page
 // reads only what it shows. A board is a key: (slug, rules_version, kind, scope), where kind is

@@ -295,16 +295,51 @@ TEST_P(StoreTest, HeldGamesAreCreatedLoadedAndMoved) {
   EXPECT_EQ(held->length, 0);
   EXPECT_EQ(held->client, slug_);
   EXPECT_TRUE(
-      store_->append_game_actions(id, 0, R"([{"type":"wait"}])", 1, "2026-12-03T10:05:00.000Z"));
-  EXPECT_FALSE(store_->append_game_actions(id, 0, "[1,2]", 2, "2026-12-03T10:06:00.000Z"))
+      store_->append_game_actions(id, 0, R"({"type":"wait"})", 1, "2026-12-03T10:05:00.000Z"));
+  EXPECT_FALSE(store_->append_game_actions(id, 0, "1,2", 2, "2026-12-03T10:06:00.000Z"))
       << "a move from a stale length must not overwrite the newer one";
-  EXPECT_FALSE(store_->append_game_actions(slug_ + "/missing", 0, "[1]", 1, "x"));
+  EXPECT_FALSE(store_->append_game_actions(slug_ + "/missing", 0, "1", 1, "x"));
   held = store_->game(id);
   ASSERT_TRUE(held);
   EXPECT_EQ(held->actions_json, R"([{"type":"wait"}])");
   EXPECT_EQ(held->length, 1);
   EXPECT_EQ(held->updated_at, "2026-12-03T10:05:00.000Z");
   EXPECT_EQ(held->created_at, "2026-12-03T10:00:00.000Z");
+  // Later moves are appended in order, and the head reads the length without the actions.
+  EXPECT_TRUE(store_->append_game_actions(id, 1, "2,3", 3, "2026-12-03T10:07:00.000Z"));
+  EXPECT_TRUE(store_->append_game_actions(id, 3, "4", 4, "2026-12-03T10:08:00.000Z"));
+  EXPECT_EQ(store_->game(id)->actions_json, R"([{"type":"wait"},2,3,4])");
+  std::optional<HeldGame> head = store_->game_head(id);
+  ASSERT_TRUE(head);
+  EXPECT_EQ(head->length, 4);
+  EXPECT_EQ(head->updated_at, "2026-12-03T10:08:00.000Z");
+  EXPECT_TRUE(head->actions_json.empty());
+  EXPECT_FALSE(store_->game_head(slug_ + "/missing"));
+}
+
+TEST_P(StoreTest, ConcurrentMovesOfOneGameKeepEveryAcceptedMoveOnce) {
+  std::string id = slug_ + "/race";
+  ASSERT_TRUE(store_->create_game(make_game(id, slug_), 5));
+  // Four movers each try to append their number at every length; exactly one wins each length.
+  std::atomic<int> accepted{0};
+  std::vector<std::thread> movers;
+  for (int m = 0; m < 4; ++m) {
+    movers.emplace_back([&, m] {
+      for (int length = 0; length < 25; ++length) {
+        if (store_->append_game_actions(id, length, std::to_string(m), length + 1, "2999-01-01")) {
+          ++accepted;
+        }
+      }
+    });
+  }
+  for (std::thread& t : movers) t.join();
+  std::optional<HeldGame> game = store_->game(id);
+  ASSERT_TRUE(game);
+  EXPECT_EQ(game->length, accepted.load());
+  // The action list holds exactly `length` values.
+  int64_t values = game->actions_json == "[]" ? 0 : 1;
+  for (char c : game->actions_json) values += c == ',' ? 1 : 0;
+  EXPECT_EQ(values, game->length);
 }
 
 TEST_P(StoreTest, HeldGamesAreBoundedPerClient) {
@@ -327,7 +362,7 @@ TEST_P(StoreTest, IdleHeldGamesExpire) {
   EXPECT_FALSE(store_->game(slug_ + "/old"));
   EXPECT_TRUE(store_->game(slug_ + "/new"));
   EXPECT_EQ(store_->count_games(slug_), 1);
-  EXPECT_TRUE(store_->append_game_actions(slug_ + "/new", 0, "[7]", 1, "2002-01-01T00:00:00.000Z"));
+  EXPECT_TRUE(store_->append_game_actions(slug_ + "/new", 0, "7", 1, "2002-01-01T00:00:00.000Z"));
   EXPECT_EQ(store_->expire_games("2001-12-31T00:00:00.000Z"), 0) << "a move keeps a game alive";
   EXPECT_TRUE(store_->game(slug_ + "/new"));
 }

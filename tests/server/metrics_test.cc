@@ -121,6 +121,9 @@ class DownStore : public store::Store {
   std::optional<store::HeldGame> game(std::string_view) override {
     throw store::StoreError("down");
   }
+  std::optional<store::HeldGame> game_head(std::string_view) override {
+    throw store::StoreError("down");
+  }
   bool append_game_actions(std::string_view, int64_t, std::string_view, int64_t,
                            std::string_view) override {
     throw store::StoreError("down");
