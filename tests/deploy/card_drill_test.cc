@@ -50,16 +50,19 @@ struct Doc {
 
 using Field = simdjson::simdjson_result<simdjson::dom::element>;
 
+// A string field's text, "" when it is missing or not a string.
 std::string text_of(Field e) {
   std::string_view v;
   return e.get(v) == simdjson::SUCCESS ? std::string(v) : std::string();
 }
 
+// An integer field, -1 when it is missing or not an integer.
 int64_t int_of(Field e) {
   int64_t v = -1;
   return e.get(v) == simdjson::SUCCESS ? v : -1;
 }
 
+// A number field as a double, nullopt when it is missing or null.
 std::optional<double> number_of(Field e) {
   double v = 0;
   if (e.error() != simdjson::SUCCESS || e.value().is_null()) return std::nullopt;
@@ -146,6 +149,7 @@ std::string json_array(const std::vector<std::string>& actions, size_t count) {
   return out + "]";
 }
 
+// The POST /api/runs body of `actions` filling `slot` of card `card_id` for `name`.
 std::string run_body(const CardSlot& slot, const std::string& actions, const std::string& name,
                      const std::string& token, const std::string& card_id) {
   return R"({"slug":")" + slot.slug + R"(","seed":)" + std::to_string(slot.seed) +
@@ -162,6 +166,7 @@ struct Filled {
   std::string body;
 };
 
+// Reads a submission's answer: the run id and score of a 200 or 201.
 Filled filled_from(const Reply& reply) {
   Filled f;
   f.status = reply.status;
