@@ -10,7 +10,7 @@ AGENT_SEEDS ?= 200
 AGENT_JOBS ?= 2
 
 .PHONY: all deps web-deps configure build serve cluster test test-fast test-asan test-fuzz fuzz bench \
-	bench-agents bench-wasm bench-cluster bench-scale soak format format-check clean
+	bench-agents bench-wasm bench-cluster bench-scale bench-cards soak format format-check clean
 
 all: build
 
@@ -79,6 +79,14 @@ bench-scale: PRESET = release
 bench-scale: build
 	@GAMEBOARD_WITH_BENCH=1 bash scripts/deps.sh
 	@bash scripts/bench_scale.sh
+
+# Issue 22: 1,000 closed scorecards of 60 slots on SQLite and PostgreSQL: reading a card and the
+# agents' board at 1,000 requests/s, filling slots against plain submissions of the same runs
+# (docs/performance.md, "Scorecards"; CARDS_CARDS=N for fewer cards).
+bench-cards: PRESET = release
+bench-cards: build
+	@GAMEBOARD_WITH_BENCH=1 bash scripts/deps.sh
+	@bash scripts/bench_cards.sh
 
 # The cluster's speed: action requests through nginx + two replicas against one replica direct,
 # submissions and board reads on PostgreSQL (docs/performance.md, "Replicas behind nginx").

@@ -12,6 +12,8 @@
 #   against one of 10,000 (a call costs the actions it applies, not the game's length).
 #   issue 23 at scale: reads at 1,000 requests/s and submissions with 100,000 runs stored, on
 #   SQLite and PostgreSQL, and verifying a planner run against playing it (bench_scale.sh).
+#   issue 22 scorecards: a closed card and the agents' board read at 1,000 requests/s with 1,000
+#   closed cards stored, and slot fills against plain submissions (bench_cards.sh).
 # Usage: scripts/bench.sh [seconds per HTTP run, default 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,3 +42,5 @@ node bench/mcp_bench.mjs "$BUILD/src/cli/gameboard" 1500 | tee artifacts/mcp_ben
 node bench/mcp_length_bench.mjs "$BUILD/src/cli/gameboard" 2000 | tee artifacts/mcp_length_bench.txt
 echo "== at scale (issue 23)"
 bash scripts/bench_scale.sh
+echo "== scorecards (issue 22)"
+bash scripts/bench_cards.sh

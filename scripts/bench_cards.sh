@@ -1,0 +1,217 @@
+#!/usr/bin/env bash
+# The scorecard benchmark of issue 22 (SPEC section 14; docs/performance.md, "Scorecards"), each
+# figure beside a baseline measured in the same run:
+#   1. the store filled with CARDS_CARDS closed open-v1 cards (default 1,000; 60 slots each) of
+#      CARDS_NAMES names (200) by bench/card_fill (runs::open_card, runs::submit_run,
+#      runs::close_card in process), then p99 latency at CARDS_RATE requests/s (1,000;
+#      bench/fixed_rate, open loop) of reading a closed card (GET /api/scorecards/{id}) and of
+#      the agents' board's first page (GET /api/scorecards?suite=open-v1), against GET /healthz at
+#      the same rate; plus each request's latency alone (the median of 5 in a row);
+#   2. slot fills per second from 16 connections (wrk, bench/scale_submit.lua: every slot of
+#      freshly opened cards, each run verified and stored) against plain submissions of the same
+#      runs (same slug, seed and actions, under other names) from 16 connections.
+# Loopback only; every load run is bounded in time; everything started here stops on exit.
+# Writes artifacts/cards_bench.md. Ports: HTTP 25588, PostgreSQL 25587.
+# Usage: scripts/bench_cards.sh   (env: CARDS_CARDS, CARDS_NAMES, CARDS_RATE, CARDS_SECONDS,
+#        CARDS_LENGTH, CARDS_FILLERS, CARDS_BACKENDS="sqlite postgresql")
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CARDS=${CARDS_CARDS:-1000}
+NAMES=${CARDS_NAMES:-200}
+RATE=${CARDS_RATE:-1000}
+SECS=${CARDS_SECONDS:-10}
+LENGTH=${CARDS_LENGTH:-40}
+FILLERS=${CARDS_FILLERS:-60}  # names with 4 open cards each: FILLERS * 240 slot-fill bodies
+BACKENDS=${CARDS_BACKENDS:-sqlite postgresql}
+BUILD=build/release
+BIN=$BUILD/src/cli/gameboard
+PG_PORT=25587
+HTTP_PORT=25588
+OUT=artifacts/cards_bench.md
+for tool in "$BIN" "$BUILD/bench/card_fill" "$BUILD/bench/fixed_rate"; do
+  [ -x "$tool" ] || { echo "bench_cards.sh: $tool is missing (make bench-cards builds it)" >&2; exit 1; }
+done
+command -v wrk >/dev/null || { echo "bench_cards.sh: wrk is missing (GAMEBOARD_WITH_BENCH=1 scripts/deps.sh)" >&2; exit 1; }
+mkdir -p artifacts
+work=$(mktemp -d /var/tmp/gb-cards.XXXXXX)
+server_pid=
+pg_started=0
+shm=
+cleanup() {
+  if [ -n "$shm" ]; then rm -rf "$shm"; fi
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  if [ "$pg_started" = 1 ]; then bash scripts/pg.sh stop $PG_PORT; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+began=$(date +%s)
+pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+
+# Starts the server on store $1 with the submission limits lifted; waits until it answers. The
+# work queue is short so that a request the server cannot keep up with is refused (503, counted
+# as an error) instead of queueing minutes of work behind the measurement.
+start_server() {
+  "$BIN" serve --host 127.0.0.1 --port $HTTP_PORT --db "$1" --data-dir "$work/data" \
+    --submit-rate 1000000 --submit-burst 1000000 --work-queue 256 >"$work/server.log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$HTTP_PORT/healthz" >/dev/null && return; sleep 0.1; done
+  cat "$work/server.log" >&2
+  exit 1
+}
+
+stop_server() {
+  kill "$server_pid"
+  wait "$server_pid" 2>/dev/null || true
+  server_pid=
+}
+
+# Waits (at most 120 s) until a store request answers within 50 ms again, so that work left
+# queued by a load the server could not keep up with does not spill into the next measurement.
+wait_idle() {  # a target on the work pool
+  for _ in $(seq 240); do
+    t=$(curl -s -o /dev/null -w '%{time_total}' "http://127.0.0.1:$HTTP_PORT$1")
+    awk -v t="$t" 'BEGIN {exit !(t < 0.05)}' && return
+    sleep 0.5
+  done
+}
+
+# Prints the median latency in ms of 5 requests in a row of each target of file $1 (in turn).
+alone_ms() {
+  for i in 1 2 3 4 5; do
+    target=$(sed -n "$(((i - 1) % $(wc -l <"$1") + 1))p" "$1")
+    curl -s -o /dev/null -w '%{time_total}\n' "http://127.0.0.1:$HTTP_PORT$target"
+  done | sort -n | sed -n 3p | awk '{printf "%.2f", $1 * 1000}'
+}
+
+# Runs the fixed-rate load of target file $1; prints fixed_rate's line.
+at_rate() {
+  "$BUILD/bench/fixed_rate" --port $HTTP_PORT --rate "$RATE" --seconds "$SECS" --warmup 2 \
+    --drain 5 --connections 16 --targets "$1"
+}
+
+field() {  # name line
+  echo "$2" | tr ' ' '\n' | awk -F= -v k="$1" '$1 == k {print $2}'
+}
+
+ratio() {
+  awk -v a="$1" -v b="$2" 'BEGIN {if (b <= 0) print "-"; else if (a / b < 0.1) printf "%.2g", a / b; else printf "%.2f", a / b}'
+}
+
+# Posts the bodies of file $1 from 16 connections for SECS seconds; prints "rate other reused".
+submit_rate() {
+  BODIES="$1" THREADS=2 wrk -t2 -c16 -d"${SECS}s" --timeout 30s \
+    -s bench/scale_submit.lua "http://127.0.0.1:$HTTP_PORT/api/runs" >"$work/wrk.txt" 2>&1
+  read -r _ created _ other _ reused < <(grep '^created' "$work/wrk.txt")
+  echo "$(awk -v c="$created" -v s="$SECS" 'BEGIN {printf "%.0f", c / s}') $other $reused"
+}
+
+{
+  echo "# Scorecards ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load average $(cut -d' ' -f1 /proc/loadavg) at the start, commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'))"
+  echo
+  echo "$CARDS closed open-v1 cards of 60 slots of $NAMES names (runs of the random agent, at most $LENGTH actions); latency at $RATE requests/s for ${SECS} s (after 2 s of warm-up; 16 connections; open loop, latency counted from when each request was due); submissions from 16 connections for ${SECS} s."
+} >"$OUT"
+
+lat_rows=()
+sub_rows=()
+fill_rows=()
+for backend in $BACKENDS; do
+  echo "== $backend: fill $CARDS closed cards"
+  # As bench_scale.sh: the fill need not wait for a durable commit per run (SQLite fills a file in
+  # /dev/shm that is then moved to disk; PostgreSQL's fill sessions commit asynchronously). The
+  # server, started after, uses the file on disk and PostgreSQL as configured.
+  if [ "$backend" = sqlite ]; then
+    db="sqlite:$work/cards.db"
+    fill_db=$db
+    if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+      shm=$(mktemp -d /dev/shm/gb-cards.XXXXXX)
+      fill_db="sqlite:$shm/cards.db"
+    fi
+    threads=2
+  else
+    bash scripts/pg.sh start $PG_PORT >/dev/null
+    pg_started=1
+    bash scripts/pg.sh reset $PG_PORT
+    db="postgresql://gb@127.0.0.1:$PG_PORT/gameboard"
+    fill_db="$db?options=-c%20synchronous_commit%3Doff"
+    threads=4
+  fi
+  fill_line=$("$BUILD/bench/card_fill" store --db "$fill_db" --cards "$CARDS" --names "$NAMES" \
+    --length "$LENGTH" --threads $threads --ids-out "$work/ids.txt")
+  echo "$fill_line"
+  "$BUILD/bench/card_fill" slots --db "$fill_db" --names "$FILLERS" --cards 4 --length "$LENGTH" \
+    --fill-out "$work/fill.txt" --plain-out "$work/plain.txt"
+  if [ -n "$shm" ]; then
+    mv "$shm"/cards.db* "$work/"
+    sync "$work/cards.db"
+    rm -rf "$shm"
+    shm=
+  fi
+  if [ "$backend" = postgresql ]; then
+    "$pg_bin/psql" -h 127.0.0.1 -p $PG_PORT -U gb -d gameboard -qc "VACUUM ANALYZE"
+  fi
+  start_server "$db"
+  awk 'BEGIN {srand(22)} {ids[NR] = $1} END {for (i = 0; i < 1000; i++) print "/api/scorecards/" ids[int(rand() * NR) + 1]}' \
+    "$work/ids.txt" >"$work/card.txt"
+  echo "/api/scorecards?suite=open-v1" >"$work/board.txt"
+  echo /healthz >"$work/health.txt"
+  idle_target=$(head -1 "$work/card.txt")
+  echo "== $backend: latency at $RATE requests/s"
+  health=$(at_rate "$work/health.txt")
+  echo "healthz: $health"
+  hp99=$(field p99 "$health")
+  lat_rows+=("| $backend | GET /healthz (baseline) | - | $(field rate "$health") | $(field errors "$health") | $(field p50 "$health") | $hp99 | 1.00 |")
+  for kind in card board; do
+    case $kind in
+      card) what="a closed card: GET /api/scorecards/{id}" ;;
+      board) what="agents' board, first page: GET /api/scorecards?suite=open-v1" ;;
+    esac
+    wait_idle "$idle_target"
+    alone=$(alone_ms "$work/$kind.txt")
+    wait_idle "$idle_target"
+    line=$(at_rate "$work/$kind.txt")
+    echo "$kind: alone $alone ms; $line"
+    p99=$(field p99 "$line")
+    lat_rows+=("| $backend | $what | $alone | $(field rate "$line") | $(field errors "$line") | $(field p50 "$line") | $p99 | $(ratio "$p99" "$hp99") |")
+  done
+  wait_idle "$idle_target"
+  echo "== $backend: submissions from 16 connections"
+  read -r plain_rate plain_other plain_reused < <(submit_rate "$work/plain.txt")
+  wait_idle "$idle_target"
+  read -r fill_rate fill_other fill_reused < <(submit_rate "$work/fill.txt")
+  echo "plain runs: $plain_rate/s ($plain_other other, $plain_reused reused); slot fills: $fill_rate/s ($fill_other other, $fill_reused reused)"
+  if [ "$plain_reused" != 0 ] || [ "$fill_reused" != 0 ]; then
+    echo "bench_cards.sh: the bodies ran out; raise CARDS_FILLERS" >&2
+  fi
+  sub_rows+=("| $backend | $plain_rate | $plain_other | $fill_rate | $fill_other | $(ratio "$fill_rate" "$plain_rate") |")
+  fill_rows+=("| $backend | $fill_line |")
+  stop_server
+  if [ "$backend" = postgresql ]; then bash scripts/pg.sh stop $PG_PORT; pg_started=0; fi
+done
+
+{
+  echo
+  echo "## Reads at $RATE requests/s with $CARDS closed cards"
+  echo
+  echo "Latencies in ms. \"alone\": the median of 5 requests in a row by curl (a new connection each), nothing else running. Errors: answers other than 200 (the server's work queue is 256 deep, so a load it cannot keep up with is refused with 503), or no answer within 5 s of the schedule's end. Target: p99 under 5 ms."
+  echo
+  echo "| store | request | alone | answered/s | errors | p50 | p99 | p99 / healthz p99 |"
+  echo "|---|---|---|---|---|---|---|---|"
+  printf '%s\n' "${lat_rows[@]}"
+  echo
+  echo "## Filling a slot against submitting the same run plainly (16 connections)"
+  echo
+  echo "The same runs (slug, seed, actions; at most $LENGTH actions) submitted once as plain runs of other names, then as fills of every slot of $((FILLERS * 4)) open cards."
+  echo
+  echo "| store | plain runs/s | non-201 | slot fills/s | non-201 | fills / plain |"
+  echo "|---|---|---|---|---|---|"
+  printf '%s\n' "${sub_rows[@]}"
+  echo
+  echo "## Filling the store (bench/card_fill: open, play, runs::submit_run into each slot, close)"
+  echo
+  echo "| store | |"
+  echo "|---|---|"
+  printf '%s\n' "${fill_rows[@]}"
+  echo
+  echo "The whole benchmark took $(( ($(date +%s) - began) / 60 )) min $(( ($(date +%s) - began) % 60 )) s."
+} >>"$OUT"
+cat "$OUT"
