@@ -316,22 +316,13 @@ class SqliteStore final : public Store {
     std::lock_guard lock(mutex_);
     Transaction tx(*this);
     OpenCardResult result;
-    Statement owner(db_, kSelectNameOwner);
-    owner.bind(1, card.name_key);
-    if (owner.step()) {
-      if (owner.text(0) != presented_token_hash) {
-        result.status = OpenCardStatus::kNameTaken;
-        return result;
-      }
-    } else {
-      Statement claim(db_,
-                      "INSERT INTO names (name_key, token_hash, created_at) VALUES (?1, ?2, ?3)");
-      claim.bind(1, card.name_key);
-      claim.bind(2, fresh_token_hash);
-      claim.bind(3, card.opened_at);
-      claim.step();
-      result.name_claimed = true;
+    NameCheck name =
+        check_or_claim(card.name_key, presented_token_hash, fresh_token_hash, card.opened_at);
+    if (name == NameCheck::kTaken) {
+      result.status = OpenCardStatus::kNameTaken;
+      return result;
     }
+    result.name_claimed = name == NameCheck::kClaimed;
     Statement open(db_, kCountOpenCards);
     open.bind(1, card.name_key);
     open.bind(2, card.opened_at);
@@ -473,22 +464,13 @@ class SqliteStore final : public Store {
       result.run = read_run(existing);
       return result;  // nothing written
     }
-    Statement owner(db_, kSelectNameOwner);
-    owner.bind(1, run.name_key);
-    if (owner.step()) {
-      if (owner.text(0) != presented_token_hash) {
-        result.status = SubmitStatus::kNameTaken;
-        return result;  // nothing written
-      }
-    } else {
-      Statement claim(db_,
-                      "INSERT INTO names (name_key, token_hash, created_at) VALUES (?1, ?2, ?3)");
-      claim.bind(1, run.name_key);
-      claim.bind(2, fresh_token_hash);
-      claim.bind(3, run.created_at);
-      claim.step();
-      result.name_claimed = true;
+    NameCheck name =
+        check_or_claim(run.name_key, presented_token_hash, fresh_token_hash, run.created_at);
+    if (name == NameCheck::kTaken) {
+      result.status = SubmitStatus::kNameTaken;
+      return result;  // nothing written
     }
+    result.name_claimed = name == NameCheck::kClaimed;
     Statement insert(db_, kInsertRun);
     add_new_run(insert, run);
     insert.step();
@@ -499,6 +481,27 @@ class SqliteStore final : public Store {
     file.bind(1, result.run.id);
     file.step();
     return result;
+  }
+
+  enum class NameCheck { kOwned, kClaimed, kTaken };
+
+  // Inside the open transaction: whether the name `name_key` is the presenter's (its token hash
+  // is `presented_token_hash`), or unclaimed and now claimed with `fresh_token_hash` at `at`, or
+  // someone else's (nothing written).
+  NameCheck check_or_claim(std::string_view name_key, std::string_view presented_token_hash,
+                           std::string_view fresh_token_hash, std::string_view at) {
+    Statement owner(db_, kSelectNameOwner);
+    owner.bind(1, name_key);
+    if (owner.step()) {
+      return owner.text(0) == presented_token_hash ? NameCheck::kOwned : NameCheck::kTaken;
+    }
+    Statement claim(db_,
+                    "INSERT INTO names (name_key, token_hash, created_at) VALUES (?1, ?2, ?3)");
+    claim.bind(1, name_key);
+    claim.bind(2, fresh_token_hash);
+    claim.bind(3, at);
+    claim.step();
+    return NameCheck::kClaimed;
   }
 
   // Stores `run` (unless stored) and fills its card's slot with it, inside the open transaction.
