@@ -16,20 +16,26 @@ void CardCache::put_humans(const std::string& suite, TimePoint now,
   humans_[suite] = {now, std::move(references)};
 }
 
-std::shared_ptr<const std::vector<AgentRow>> CardCache::board(const std::string& suite,
-                                                              int64_t finished, TimePoint now) {
+CardCache::BoardLookup CardCache::board(const std::string& suite, int64_t finished, TimePoint now) {
   std::lock_guard lock(mutex_);
   auto it = boards_.find(suite);
-  if (it == boards_.end() || it->second.finished != finished || !fresh(it->second.at, now)) {
-    return nullptr;
-  }
-  return it->second.rows;
+  if (it == boards_.end() || !it->second.rows) return {nullptr, true};
+  Board& board = it->second;
+  bool current = board.finished == finished && fresh(board.at, now);
+  if (current || board.refreshing) return {board.rows, false};
+  board.refreshing = true;
+  return {board.rows, true};
 }
 
 void CardCache::put_board(const std::string& suite, int64_t finished, TimePoint now,
                           std::shared_ptr<const std::vector<AgentRow>> rows) {
   std::lock_guard lock(mutex_);
-  boards_[suite] = {now, finished, std::move(rows)};
+  boards_[suite] = {now, finished, std::move(rows), false};
+}
+
+void CardCache::abandon_board(const std::string& suite) {
+  std::lock_guard lock(mutex_);
+  if (auto it = boards_.find(suite); it != boards_.end()) it->second.refreshing = false;
 }
 
 }  // namespace gb::runs

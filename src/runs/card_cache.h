@@ -27,14 +27,23 @@ class CardCache {
   void put_humans(const std::string& suite, TimePoint now,
                   std::vector<std::optional<double>> references);
 
-  // The cached ranked rows of `suite`'s board, when they were computed from exactly `finished`
-  // finished cards and are younger than max_age at `now`; else null. Finished cards never
-  // reopen and take no more runs, so their count names the board's content, but for a run
-  // hidden or shown (which max_age bounds).
-  std::shared_ptr<const std::vector<AgentRow>> board(const std::string& suite, int64_t finished,
-                                                     TimePoint now);
+  // What a reader of `suite`'s board does: serve `rows` (null: there are none yet), and, when
+  // `refresh`, compute the board and put_board it (or abandon_board on failure).
+  struct BoardLookup {
+    std::shared_ptr<const std::vector<AgentRow>> rows;
+    bool refresh = false;
+  };
+
+  // The cached rows of `suite`'s board. They are current when they were computed from exactly
+  // `finished` finished cards and are younger than max_age at `now` (finished cards never reopen
+  // and take no more runs, so their count names the board's content, but for a run hidden or
+  // shown, which max_age bounds). Rows that are not current are still served, and only one
+  // reader at a time is told to refresh them, so a busy board is computed once, not once per
+  // waiting request. With no rows yet, every reader computes.
+  BoardLookup board(const std::string& suite, int64_t finished, TimePoint now);
   void put_board(const std::string& suite, int64_t finished, TimePoint now,
                  std::shared_ptr<const std::vector<AgentRow>> rows);
+  void abandon_board(const std::string& suite);
 
  private:
   struct Humans {
@@ -45,6 +54,7 @@ class CardCache {
     TimePoint at;
     int64_t finished = 0;
     std::shared_ptr<const std::vector<AgentRow>> rows;
+    bool refreshing = false;  // a reader was told to refresh and has not put or abandoned yet
   };
   bool fresh(TimePoint at, TimePoint now) const { return now >= at && now - at < max_age_; }
 

@@ -263,14 +263,22 @@ AgentBoard agents_board(store::Store& store, std::string_view suite_id, int64_t 
   std::string at = format_utc(now);
   std::shared_ptr<const std::vector<AgentRow>> rows;
   int64_t finished = 0;
+  bool refresh = true;
   if (cache != nullptr) {
     finished = store.count_finished_cards(suite_id, at);
-    rows = cache->board(board.suite, finished, now);
+    CardCache::BoardLookup lookup = cache->board(board.suite, finished, now);
+    rows = std::move(lookup.rows);
+    refresh = lookup.refresh;
   }
-  if (!rows) {
-    rows = std::make_shared<const std::vector<AgentRow>>(
-        ranked_rows(*suite, store.finished_card_slots(suite_id, at),
-                    human_references(store, *suite, now, cache)));
+  if (refresh) {
+    try {
+      rows = std::make_shared<const std::vector<AgentRow>>(
+          ranked_rows(*suite, store.finished_card_slots(suite_id, at),
+                      human_references(store, *suite, now, cache)));
+    } catch (...) {
+      if (cache != nullptr) cache->abandon_board(board.suite);
+      throw;
+    }
     if (cache != nullptr) cache->put_board(board.suite, finished, now, rows);
   }
   board.total = static_cast<int64_t>(rows->size());

@@ -9,6 +9,7 @@
 #include "runs/names.h"
 #include "runs/secrets.h"
 #include "runs/verify.h"
+#include "scorecards/suite.h"
 
 namespace gb::runs {
 namespace {
@@ -25,14 +26,16 @@ std::string run_key(const VerifiedRun& run, const std::string& name_key, const s
 std::vector<std::string> slot_issues(store::Store& store, const RunSubmission& submission,
                                      const std::string& name_key, const std::string& now,
                                      bool& closed, int64_t& cap) {
-  std::optional<store::Card> card = store.card(*submission.scorecard);
-  if (!card) return {"scorecard: no card has the id '" + *submission.scorecard + "'"};
   if (!submission.slot) return {"slot: required with scorecard"};
   int64_t index = *submission.slot;
-  if (index < 0 || index >= static_cast<int64_t>(card->slots.size())) {
-    return {"slot: card " + card->id + " has slots 0.." + std::to_string(card->slots.size() - 1)};
+  std::optional<store::Card> card = store.card_with_slot(*submission.scorecard, index);
+  if (!card) return {"scorecard: no card has the id '" + *submission.scorecard + "'"};
+  if (card->slots.empty()) {
+    const scorecards::Suite* suite = scorecards::find_suite(card->suite);
+    int slots = suite != nullptr ? suite->slot_count() : 0;
+    return {"slot: card " + card->id + " has slots 0.." + std::to_string(slots - 1)};
   }
-  const store::CardSlot& slot = card->slots[static_cast<size_t>(index)];
+  const store::CardSlot& slot = card->slots.front();
   std::vector<std::string> issues;
   std::string at = "slot: slot " + std::to_string(index) + " is ";
   if (submission.slug != slot.slug) issues.push_back(at + "a run of " + slot.slug);

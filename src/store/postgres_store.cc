@@ -424,6 +424,17 @@ class PostgresStore final : public Store {
     });
   }
 
+  std::optional<Card> card_with_slot(std::string_view id, int64_t index) override {
+    return with_connection([&](Connection& c) -> std::optional<Card> {
+      Result head = c.run(postgres_sql(kSelectCard), Params().add(id));
+      if (head.rows() == 0) return std::nullopt;
+      Card card = read_card(PgRow{head, 0});
+      Result slot = c.run(postgres_sql(kSelectOneCardSlot), Params().add(id).add(index));
+      if (slot.rows() == 1) card.slots.push_back(read_card_slot(PgRow{slot, 0}));
+      return card;
+    });
+  }
+
   bool close_card(std::string_view id, std::string_view closed_at,
                   std::string_view usage_json) override {
     return with_connection([&](Connection& c) {

@@ -355,6 +355,19 @@ class SqliteStore final : public Store {
     return card;
   }
 
+  std::optional<Card> card_with_slot(std::string_view id, int64_t index) override {
+    std::lock_guard lock(mutex_);
+    Statement select(db_, kSelectCard);
+    select.bind(1, id);
+    if (!select.step()) return std::nullopt;
+    Card card = read_card(select);
+    Statement slot(db_, kSelectOneCardSlot);
+    slot.bind(1, id);
+    slot.bind(2, index);
+    if (slot.step()) card.slots.push_back(read_card_slot(slot));
+    return card;
+  }
+
   bool close_card(std::string_view id, std::string_view closed_at,
                   std::string_view usage_json) override {
     std::lock_guard lock(mutex_);

@@ -252,6 +252,10 @@ class Store {
   // Returns card `id` with its slots, or nullopt.
   virtual std::optional<Card> card(std::string_view id) = 0;
 
+  // Returns card `id` with only its slot `index` in `slots` (none when it has no such slot;
+  // run_id set, score not read), or nullopt: what checking a run aimed at that slot needs.
+  virtual std::optional<Card> card_with_slot(std::string_view id, int64_t index) = 0;
+
   // Closes card `id` at `closed_at` with `usage_json`, if it is still open and its deadline is
   // after `closed_at`; false otherwise (unknown, closed or expired).
   virtual bool close_card(std::string_view id, std::string_view closed_at,

@@ -203,6 +203,11 @@ inline constexpr std::string_view kSelectCardSlots =
     "END FROM card_slots AS s LEFT JOIN runs AS r ON r.id = s.run_id WHERE s.card_id = ?1 ORDER "
     "BY s.idx";
 
+// Slot ?2 of card ?1 (kSelectCardSlots' columns, the score always NULL).
+inline constexpr std::string_view kSelectOneCardSlot =
+    "SELECT idx, slug, seed, max_actions, run_id, NULL FROM card_slots WHERE card_id = ?1 AND idx "
+    "= ?2";
+
 // Closes card ?1 at ?2 with usage ?3 while it is open and before its deadline.
 inline constexpr std::string_view kCloseCard =
     "UPDATE cards SET closed_at = ?2, usage = ?3 WHERE id = ?1 AND closed_at = '' AND deadline > "

@@ -179,6 +179,35 @@ TEST_F(Cards, ACachedBoardChangesWithTheNextFinishedCardAndAgesOut) {
       << "without a cache, always the store's answer";
 }
 
+TEST(CardCacheTest, OnlyOneReaderAtATimeRefreshesABoardTheOthersServeItsRows) {
+  CardCache cache(std::chrono::seconds(10));
+  TimePoint t = kStart;
+  CardCache::BoardLookup cold = cache.board("s", 1, t);
+  EXPECT_TRUE(cold.refresh);
+  EXPECT_FALSE(cold.rows) << "no rows yet: every reader computes";
+  auto rows = std::make_shared<const std::vector<AgentRow>>(1);
+  cache.put_board("s", 1, t, rows);
+  CardCache::BoardLookup current = cache.board("s", 1, t + 5s);
+  EXPECT_FALSE(current.refresh);
+  EXPECT_EQ(current.rows, rows);
+  // A card finished since: the first reader refreshes, the others meanwhile serve the rows.
+  CardCache::BoardLookup first = cache.board("s", 2, t + 6s);
+  EXPECT_TRUE(first.refresh);
+  EXPECT_EQ(first.rows, rows);
+  CardCache::BoardLookup second = cache.board("s", 2, t + 6s);
+  EXPECT_FALSE(second.refresh);
+  EXPECT_EQ(second.rows, rows);
+  // A refresh that failed hands the duty to the next reader.
+  cache.abandon_board("s");
+  EXPECT_TRUE(cache.board("s", 2, t + 7s).refresh);
+  auto newer = std::make_shared<const std::vector<AgentRow>>(2);
+  cache.put_board("s", 2, t + 7s, newer);
+  EXPECT_EQ(cache.board("s", 2, t + 8s).rows, newer);
+  EXPECT_FALSE(cache.board("s", 2, t + 8s).refresh);
+  EXPECT_TRUE(cache.board("s", 2, t + 17s).refresh) << "aged out";
+  EXPECT_FALSE(cache.board("other", 2, t).rows) << "boards are per suite";
+}
+
 TEST_F(Cards, EqualOverallScoresShareARank) {
   for (const char* name : {"ada", "bob", "cy"}) close(open(name));
   AgentBoard board = agents_board(*store_, "open-v1", 20, 0, kStart + 2h);

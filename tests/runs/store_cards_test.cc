@@ -81,6 +81,14 @@ TEST_P(CardStoreTest, ACardReadsBackWithItsSlotsEmpty) {
     EXPECT_FALSE(read->slots[static_cast<size_t>(i)].score);
   }
   EXPECT_FALSE(store_->card("no such card"));
+  std::optional<Card> one = store_->card_with_slot(card.id, 2);
+  ASSERT_TRUE(one);
+  EXPECT_EQ(one->name_key, card.name_key);
+  ASSERT_EQ(one->slots.size(), 1u);
+  EXPECT_EQ(one->slots[0].index, 2);
+  EXPECT_EQ(one->slots[0].max_actions, 100);
+  EXPECT_TRUE(store_->card_with_slot(card.id, 3)->slots.empty()) << "no slot 3";
+  EXPECT_FALSE(store_->card_with_slot("no such card", 0));
 }
 
 TEST_P(CardStoreTest, ASlotHoldsOneRunAndARefusalStoresNothing) {
