@@ -81,8 +81,13 @@ class SqliteStore final : public Store {
     exec("PRAGMA synchronous=FULL");
     exec("PRAGMA foreign_keys=ON");
     migrate();
+    long_reader_ = db_;
+    open_long_reader(path);
   }
-  ~SqliteStore() override { sqlite3_close(db_); }
+  ~SqliteStore() override {
+    if (long_reader_ != db_) sqlite3_close(long_reader_);
+    sqlite3_close(db_);
+  }
 
   // Queues `run` and returns once the commit that stores it is done. Concurrent submissions share
   // one transaction and one fsync (group commit): a caller that finds no writer at work becomes
@@ -381,8 +386,8 @@ class SqliteStore final : public Store {
 
   std::vector<PooledSlot> finished_card_slots(std::string_view suite,
                                               std::string_view now) override {
-    std::lock_guard lock(mutex_);
-    Statement select(db_, kSelectFinishedSlots);
+    std::lock_guard lock(*long_reader_mutex_);
+    Statement select(long_reader_, kSelectFinishedSlots);
     select.bind(1, suite);
     select.bind(2, now);
     std::vector<PooledSlot> slots;
@@ -625,8 +630,29 @@ class SqliteStore final : public Store {
     return query.integer(0);
   }
 
+  // Opens the connection of the long reads (every finished slot of a suite, tenths of a second
+  // at a thousand cards), so that they do not hold the store's connection from the short
+  // requests meanwhile: WAL lets a reader run beside the writer, and it sees committed data. A
+  // database in memory is private to its connection, so there the long reads share db_.
+  void open_long_reader(const std::string& path) {
+    if (path.empty() || path == ":memory:" || path.starts_with("file:")) return;
+    sqlite3* reader = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &reader, SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX,
+                        nullptr) != SQLITE_OK) {
+      std::string why = reader ? sqlite3_errmsg(reader) : "out of memory";
+      sqlite3_close(reader);
+      throw StoreError("sqlite: cannot open a reader of " + path + ": " + why);
+    }
+    sqlite3_busy_timeout(reader, 10'000);
+    long_reader_ = reader;
+    long_reader_mutex_ = &long_reader_own_mutex_;
+  }
+
   sqlite3* db_ = nullptr;
-  std::mutex mutex_;  // the connection
+  std::mutex mutex_;                // the connection
+  sqlite3* long_reader_ = nullptr;  // the long reads' connection (db_ for a database in memory)
+  std::mutex* long_reader_mutex_ = &mutex_;
+  std::mutex long_reader_own_mutex_;
   // The group commit's queue, whether a writer is draining it, and the wake-up of its waiters.
   std::mutex queue_mutex_;
   std::vector<PendingSubmit*> queue_;
