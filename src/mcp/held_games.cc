@@ -205,8 +205,12 @@ std::string mint_game_id() {
   return id;
 }
 
-GameResult start_game(store::Store& store, const GameService& service, uint32_t seed,
-                      const std::string& client) {
+namespace {
+
+// Starts a game of `service` at `seed` under handle `id` for `client`, first expiring idle games;
+// kTooManyGames when the client already holds `max_per_client` games or the handle is taken.
+GameResult start_with_id(store::Store& store, const GameService& service, uint32_t seed,
+                         std::string id, const std::string& client, int64_t max_per_client) {
   store.expire_games(utc_hours_ago(kIdleHours));
   auto entry = std::make_unique<CachedGame>();
   entry->store = &store;
@@ -214,21 +218,35 @@ GameResult start_game(store::Store& store, const GameService& service, uint32_t 
   entry->session = service.new_session();
   entry->session->init(seed);
   store::HeldGame& game = entry->game;
-  game.id = mint_game_id();
+  game.id = std::move(id);
   game.slug = std::string(service.info().slug);
   game.seed = seed;
   game.client = client;
   game.created_at = utc_now();
   game.updated_at = game.created_at;
-  if (!store.create_game(game, kMaxGamesPerClient)) {
+  if (!store.create_game(game, max_per_client)) {
     return failure(Status::kTooManyGames,
-                   "this client already holds " + std::to_string(kMaxGamesPerClient) +
+                   "this client already holds " + std::to_string(max_per_client) +
                        " games; finish or abandon one (idle games expire after " +
                        std::to_string(kIdleHours) + " h)");
   }
   GameResult r;
   r.position = position_of(*entry, answer_of(service, *entry->session, seed, 0));
   held_cache().put(std::move(entry));
+  return r;
+}
+
+}  // namespace
+
+GameResult start_game(store::Store& store, const GameService& service, uint32_t seed,
+                      const std::string& client) {
+  return start_with_id(store, service, seed, mint_game_id(), client, kMaxGamesPerClient);
+}
+
+GameResult start_bound_game(store::Store& store, const GameService& service, uint32_t seed,
+                            const std::string& id, const std::string& holder, int64_t max_games) {
+  GameResult r = start_with_id(store, service, seed, id, holder, max_games);
+  if (r.status == Status::kTooManyGames && store.game(id)) return load_game(store, id);
   return r;
 }
 

@@ -55,6 +55,12 @@ struct GameResult {
 GameResult start_game(store::Store& store, const GameService& service, uint32_t seed,
                       const std::string& client);
 
+// Starts the game of a scorecard slot under its handle `id` (bound_games.h) for `holder` (its
+// card), who holds at most `max_games` (the card's slots); a game already under that handle (made
+// meanwhile by another call) is loaded instead. kTooManyGames when the holder is full.
+GameResult start_bound_game(store::Store& store, const GameService& service, uint32_t seed,
+                            const std::string& id, const std::string& holder, int64_t max_games);
+
 // Loads game `id` at its current position (from the cache when it holds the stored length, else
 // by replay); kUnknownGame when there is no such game or it has been idle for kIdleHours.
 GameResult load_game(store::Store& store, std::string_view id);

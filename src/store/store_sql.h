@@ -69,12 +69,13 @@ inline constexpr std::string_view kCountLiveGames =
     "SELECT COUNT(*) FROM games WHERE updated_at >= ?1";
 
 // Inserts a held game (?1 id .. ?8 updated_at, in HeldGame's order) unless its client already
-// holds ?9 games. The casts give PostgreSQL the columns' types for the selected parameters.
+// holds ?9 games or a game has its id (two calls creating a scorecard slot's game at once). The
+// casts give PostgreSQL the columns' types for the selected parameters.
 inline constexpr std::string_view kInsertGame =
     "INSERT INTO games (id, slug, seed, actions, length, client, created_at, updated_at) "
     "SELECT ?1, ?2, CAST(?3 AS BIGINT), ?4, CAST(?5 AS BIGINT), ?6, ?7, ?8 WHERE (SELECT COUNT(*) "
     "FROM games WHERE client = ?6) "
-    "< ?9";
+    "< ?9 ON CONFLICT (id) DO NOTHING";
 
 // Replaces a game's actions (?1 id, ?2 expected length, ?3 actions, ?4 length, ?5 updated_at).
 inline constexpr std::string_view kAppendGameActions =
