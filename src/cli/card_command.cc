@@ -1,15 +1,18 @@
 // `gameboard card`: plays a whole scorecard suite in process (SPEC section 14) and prints the
 // card's table: per game the mean with its 95% interval and the normalised scores, then the
-// overall normalised score. The numbers are those the server computes for the same runs.
+// overall normalised score. The numbers are those the server computes for the same runs. With
+// --server the card is opened, filled and closed on a server instead (server_card.h).
 #include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
 
+#include "cli/card_common.h"
 #include "cli/command_setup.h"
 #include "cli/commands.h"
 #include "cli/llm_card.h"
 #include "cli/progress.h"
+#include "cli/server_card.h"
 #include "harness/eval_runner.h"
 #include "harness/replay.h"
 #include "harness/result_files.h"
@@ -19,27 +22,16 @@
 namespace gb::cli {
 namespace {
 
-struct CardOptions {
-  std::string suite = "open-v1";
-  std::string agent;
-  int64_t budget = 0;
-  uint64_t agent_seed = 0;
-  unsigned jobs = 1;
-  std::string record;
-  LlmFlags llm;  // --agent llm
-};
-
 // The command's description in --help.
 constexpr const char* kHelp =
     "Play a whole scorecard suite in process and print the card: per game the mean score with "
     "its 95% interval, normalised against the random (0) and planner (1) reference agents, "
-    "and the overall normalised score (docs/scorecards.md).";
-
-// Prints `message` as this command's error and returns exit code 2 (bad input).
-int card_usage_error(const std::string& message) {
-  std::cerr << "gameboard card: " << message << "\n";
-  return 2;
-}
+    "and the overall normalised score (docs/scorecards.md). With --server URL --name N the card "
+    "is measured on that server: it opens a card there (a sealed suite's seeds are drawn then), "
+    "plays every slot (in process, or over HTTP with --remote), submits each run into its slot, "
+    "closes the card and prints the table the server computed and the card's page. A failure "
+    "midway says which slots the server holds and exits 1; --card ID then goes on with that "
+    "card.";
 
 // Lists the suite ids, for error messages.
 std::string known_suites() {
@@ -69,25 +61,19 @@ std::vector<agents::RunResult> play_game(const scorecards::SuiteGame& game,
   return results;
 }
 
-// Writes each run's replay into `dir` as <slug>-<seed>.json.
-bool record_replays(const std::string& dir, std::string_view slug,
-                    const std::vector<agents::RunResult>& results, std::string& error) {
-  for (const agents::RunResult& r : results) {
-    const std::string path = dir + "/" + std::string(slug) + "-" + std::to_string(r.seed) + ".json";
-    if (!harness::write_text_file(path, harness::replay_json(slug, r), error)) return false;
-  }
-  return true;
-}
-
 // Plays the card described by `o`; returns the exit code.
 int run_card_command(const CardOptions& o) {
+  if (!o.server.empty()) return run_server_card(o);
+  if (!o.name.empty() || !o.token.empty() || o.remote || !o.card.empty()) {
+    return card_usage_error("--name, --token, --remote and --card need --server URL");
+  }
   const scorecards::Suite* suite = scorecards::find_suite(o.suite);
   if (!suite)
     return card_usage_error("unknown suite '" + o.suite + "' (suites: " + known_suites() + ")");
   if (suite->sealed) {
     return card_usage_error("suite '" + o.suite +
                             "' is sealed: its seeds are drawn by a server when a card opens, so it "
-                            "cannot be played offline");
+                            "is played only with --server URL --name N");
   }
   if (o.agent == "llm") return run_llm_card_command(*suite, o.llm, o.record);
   if (!harness::is_agent_name(o.agent)) {
@@ -135,7 +121,10 @@ int run_card_command(const CardOptions& o) {
 
 void register_card_command(CLI::App& app) {
   auto [card, o] = add_command(app, "card", kHelp, run_card_command);
-  card->add_option("--suite", o->suite, "The suite: open-v1 (public seeds)")->capture_default_str();
+  card->add_option("--suite", o->suite,
+                   "The suite: open-v1 (public seeds) or, with --server, sealed-v1 (seeds drawn "
+                   "by the server when the card opens)")
+      ->capture_default_str();
   card->add_option("--agent", o->agent,
                    "random, greedy, planner, or llm (a model behind an OpenAI-compatible "
                    "endpoint, each slot's cap bounding its actions; see docs/llm.md)")
@@ -147,6 +136,22 @@ void register_card_command(CLI::App& app) {
   card->add_option("--record", o->record,
                    "Folder for one replay file per run (<slug>-<seed>.json; with --agent llm "
                    "the eval's records: replay, result and trajectory per run)");
+  card->add_option("--server", o->server,
+                   "Measure the card on this server, e.g. http://127.0.0.1:8080: open a card, "
+                   "submit every run into its slot, close it, print the server's table and the "
+                   "card's page URL/scorecards/ID");
+  card->add_option("--name", o->name, "With --server: the name the card is filed under");
+  card->add_option("--token", o->token,
+                   "With --server: the name's token, when the name is already yours (default: "
+                   "the one saved in $XDG_CONFIG_HOME/gameboard/names.json when this name was "
+                   "claimed there; a token issued now is saved there)");
+  card->add_flag("--remote", o->remote,
+                 "With --server: play every move over HTTP on that server, as eval --remote "
+                 "does (same runs, same card)");
+  card->add_option("--card", o->card,
+                   "With --server: go on with this open card (one that stopped midway) instead "
+                   "of opening a new one: its empty slots are played, submitted, and the card "
+                   "closed");
   add_llm_flags(*card, o->llm);
 }
 

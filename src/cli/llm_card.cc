@@ -3,21 +3,13 @@
 #include <iostream>
 #include <vector>
 
+#include "cli/card_common.h"
 #include "registry/registry.h"
 #include "scorecards/card_table.h"
 #include "scorecards/stats.h"
 
 namespace gb::cli {
 namespace {
-
-// The agent a card of this model is filed under (SPEC section 15).
-constexpr const char* kHarness = "gameboard-llm-v1";
-
-// Prints `message` as this command's error and returns exit code 2 (bad input).
-int llm_card_usage_error(const std::string& message) {
-  std::cerr << "gameboard card: " << message << "\n";
-  return 2;
-}
 
 // The statistics input of each game of `suite` from the results of its slots (in slot order);
 // a run that ended in an endpoint error is an empty slot and scores 0.
@@ -45,11 +37,11 @@ int run_llm_card_command(const scorecards::Suite& suite, const LlmFlags& f,
                          const std::string& record) {
   harness::llm::LlmEvalJob job;
   std::string error = prepare_llm_job(f, record, job);
-  if (!error.empty()) return llm_card_usage_error(error);
+  if (!error.empty()) return card_usage_error(error);
   for (const scorecards::Slot& slot : scorecards::open_slots(suite)) {
     const GameService* game = find_game(slot.slug);
     if (!game) {
-      return llm_card_usage_error("this build has no game '" + std::string(slot.slug) + "'");
+      return card_usage_error("this build has no game '" + std::string(slot.slug) + "'");
     }
     job.runs.push_back({game, slot.seed, slot.max_actions});
   }
@@ -60,7 +52,7 @@ int run_llm_card_command(const scorecards::Suite& suite, const LlmFlags& f,
   auto results = play_llm_runs(job, "card", "card " + std::string(suite.id) + "/llm", wall_s);
   if (!results) return 1;
   std::cout << scorecards::card_table(scorecards::compute_stats(card_inputs(suite, *results)));
-  std::cout << "agent: label llm, model " << f.model << ", harness " << kHarness << "\n";
+  std::cout << "agent: label llm, model " << f.model << ", harness " << kLlmCardHarness << "\n";
   std::cout << "usage: " << llm_usage_line(*results, wall_s);
   if (!record.empty()) std::cout << "records: " << record << "/\n";
   int errors = report_llm_errors(job, *results);

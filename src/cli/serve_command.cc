@@ -52,6 +52,8 @@ int run_serve(const ServeOptions& options) {
   services.store = store.get();
   services.submit_limiter = &limiter;
   services.mcp_origins = options.mcp_origins;
+  runs::CardCache card_cache;
+  services.card_cache = &card_cache;
   try {
     services.daily_secret = store->get_or_put_setting("daily_secret", runs::random_token());
   } catch (const std::exception& e) {

@@ -7,13 +7,15 @@
 #include <chrono>
 #include <thread>
 
+#include "agents/common/run.h"
 #include "core/json_reader.h"
 #include "core/json_writer.h"
 
 namespace gb::harness {
 
 std::string submission_body(std::string_view slug, uint32_t seed, std::string_view actions_json,
-                            std::optional<int64_t> score, const SubmitOptions& options) {
+                            std::optional<int64_t> score, const SubmitOptions& options,
+                            const SlotRef* slot) {
   JsonWriter w;
   w.begin_object();
   w.field("slug", slug);
@@ -25,6 +27,11 @@ std::string submission_body(std::string_view slug, uint32_t seed, std::string_vi
   w.field("kind", options.kind);
   if (!options.agent.empty()) w.field("agent", options.agent);
   if (!options.token.empty()) w.field("token", options.token);
+  if (slot) {
+    w.key("scorecard");
+    w.raw(slot->card_json);
+    w.field("slot", slot->index);
+  }
   w.end_object();
   return w.take();
 }
@@ -61,10 +68,19 @@ std::optional<std::string> submission_from_replay(std::string_view replay_text,
 }
 
 HttpAnswer submit_run(const SubmitOptions& options, std::string_view body) {
-  for (int attempt = 0;; ++attempt) {
-    HttpAnswer answer = http_send(options.server, "POST", "/api/runs", body);
+  int lost = 0;   // connections lost so far
+  int waits = 0;  // 429/503 answers waited out so far
+  for (;;) {
+    HttpAnswer answer;
+    try {
+      answer = http_send(options.server, "POST", "/api/runs", body);
+    } catch (const agents::RunError&) {
+      if (lost >= options.network_retries) throw;
+      std::this_thread::sleep_for(std::chrono::seconds(1 << std::min(lost++, 4)));
+      continue;
+    }
     bool wait = answer.status == 429 || answer.status == 503;
-    if (!wait || attempt >= options.max_retries) return answer;
+    if (!wait || waits++ >= options.max_retries) return answer;
     int seconds = 1;
     std::from_chars(answer.retry_after.data(),
                     answer.retry_after.data() + answer.retry_after.size(), seconds);

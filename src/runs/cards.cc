@@ -41,13 +41,19 @@ std::vector<store::CardSlot> new_slots(const scorecards::Suite& suite, std::stri
   return slots;
 }
 
-// The human references of every game of `suite`, in its order.
+// The human references of every game of `suite`, in its order, from `cache` when it has them.
 std::vector<std::optional<double>> human_references(store::Store& store,
-                                                    const scorecards::Suite& suite) {
+                                                    const scorecards::Suite& suite, TimePoint now,
+                                                    CardCache* cache) {
+  std::string id(suite.id);
+  if (cache != nullptr) {
+    if (auto cached = cache->humans(id, now)) return *cached;
+  }
   std::vector<std::optional<double>> out;
   for (const scorecards::SuiteGame& game : suite.games) {
     out.push_back(human_reference(store, game.slug));
   }
+  if (cache != nullptr) cache->put_humans(id, now, out);
   return out;
 }
 
@@ -150,7 +156,8 @@ std::string_view status_name(CardStatus status) {
   return "open";
 }
 
-std::optional<CardReport> read_card(store::Store& store, std::string_view id, TimePoint now) {
+std::optional<CardReport> read_card(store::Store& store, std::string_view id, TimePoint now,
+                                    CardCache* cache) {
   std::optional<store::Card> card = store.card(id);
   if (!card) return std::nullopt;
   const scorecards::Suite* suite = scorecards::find_suite(card->suite);
@@ -161,14 +168,14 @@ std::optional<CardReport> read_card(store::Store& store, std::string_view id, Ti
   }
   CardReport report;
   report.status = card_status(*card, format_utc(now));
-  report.stats = stats_of(*suite, scores, human_references(store, *suite));
+  report.stats = stats_of(*suite, scores, human_references(store, *suite, now, cache));
   report.card = std::move(*card);
   return report;
 }
 
 ClosedCard close_card(store::Store& store, std::string_view id,
                       const std::optional<std::string>& token, std::string_view usage_json,
-                      TimePoint now) {
+                      TimePoint now, CardCache* cache) {
   ClosedCard closed;
   std::optional<store::Card> card = store.card(id);
   if (!card) return closed;
@@ -190,29 +197,26 @@ ClosedCard close_card(store::Store& store, std::string_view id,
       return closed;
     }
   }
-  std::optional<CardReport> report = read_card(store, id, now);
+  std::optional<CardReport> report = read_card(store, id, now, cache);
   if (!report) return closed;
   closed.verdict = CloseVerdict::kClosed;
   closed.report = std::move(*report);
   return closed;
 }
 
-AgentBoard agents_board(store::Store& store, std::string_view suite_id, int64_t limit,
-                        int64_t offset, TimePoint now) {
-  AgentBoard board;
-  board.suite = std::string(suite_id);
-  const scorecards::Suite* suite = scorecards::find_suite(suite_id);
-  if (suite == nullptr) return board;
-  std::vector<store::PooledSlot> slots = store.finished_card_slots(suite_id, format_utc(now));
-  std::vector<std::optional<double>> humans = human_references(store, *suite);
+namespace {
 
+// Every name's row of `suite`'s board from its finished slots, ranked.
+std::vector<AgentRow> ranked_rows(const scorecards::Suite& suite,
+                                  const std::vector<store::PooledSlot>& slots,
+                                  const std::vector<std::optional<double>>& humans) {
   // Rows come grouped by name, each name's cards in opening order.
   std::vector<AgentRow> rows;
   std::map<std::string, std::vector<int64_t>> scores;
   std::string last_card;
   auto finish = [&] {
     if (rows.empty()) return;
-    rows.back().stats = stats_of(*suite, scores, humans);
+    rows.back().stats = stats_of(suite, scores, humans);
     scores.clear();
   };
   for (size_t i = 0; i < slots.size(); ++i) {
@@ -245,11 +249,35 @@ AgentBoard agents_board(store::Store& store, std::string_view suite_id, int64_t 
     bool tied = i > 0 && rows[i].stats.overall.normalised == rows[i - 1].stats.overall.normalised;
     rows[i].rank = tied ? rows[i - 1].rank : static_cast<int64_t>(i) + 1;
   }
-  board.total = static_cast<int64_t>(rows.size());
-  auto begin = std::min(rows.size(), static_cast<size_t>(offset));
-  auto end = std::min(rows.size(), begin + static_cast<size_t>(limit));
-  board.entries.assign(std::make_move_iterator(rows.begin() + static_cast<ptrdiff_t>(begin)),
-                       std::make_move_iterator(rows.begin() + static_cast<ptrdiff_t>(end)));
+  return rows;
+}
+
+}  // namespace
+
+AgentBoard agents_board(store::Store& store, std::string_view suite_id, int64_t limit,
+                        int64_t offset, TimePoint now, CardCache* cache) {
+  AgentBoard board;
+  board.suite = std::string(suite_id);
+  const scorecards::Suite* suite = scorecards::find_suite(suite_id);
+  if (suite == nullptr) return board;
+  std::string at = format_utc(now);
+  std::shared_ptr<const std::vector<AgentRow>> rows;
+  int64_t finished = 0;
+  if (cache != nullptr) {
+    finished = store.count_finished_cards(suite_id, at);
+    rows = cache->board(board.suite, finished, now);
+  }
+  if (!rows) {
+    rows = std::make_shared<const std::vector<AgentRow>>(
+        ranked_rows(*suite, store.finished_card_slots(suite_id, at),
+                    human_references(store, *suite, now, cache)));
+    if (cache != nullptr) cache->put_board(board.suite, finished, now, rows);
+  }
+  board.total = static_cast<int64_t>(rows->size());
+  auto begin = std::min(rows->size(), static_cast<size_t>(offset));
+  auto end = std::min(rows->size(), begin + static_cast<size_t>(limit));
+  board.entries.assign(rows->begin() + static_cast<ptrdiff_t>(begin),
+                       rows->begin() + static_cast<ptrdiff_t>(end));
   return board;
 }
 

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "runs/card_cache.h"
 #include "scorecards/stats.h"
 #include "store/store.h"
 
@@ -57,8 +58,10 @@ struct CardReport {
   scorecards::CardStats stats;
 };
 
-// Reads card `id` at `now`; nullopt when there is none. Throws store::StoreError.
-std::optional<CardReport> read_card(store::Store& store, std::string_view id, TimePoint now);
+// Reads card `id` at `now`; nullopt when there is none. With `cache`, the human references may
+// be up to its max age old. Throws store::StoreError.
+std::optional<CardReport> read_card(store::Store& store, std::string_view id, TimePoint now,
+                                    CardCache* cache = nullptr);
 
 enum class CloseVerdict { kClosed, kUnknown, kForbidden, kExpired };
 
@@ -72,7 +75,7 @@ struct ClosedCard {
 // store::StoreError.
 ClosedCard close_card(store::Store& store, std::string_view id,
                       const std::optional<std::string>& token, std::string_view usage_json,
-                      TimePoint now);
+                      TimePoint now, CardCache* cache = nullptr);
 
 // One name's row on a suite's agents' board: its cards pooled (every slot of every finished
 // card), the agent as its latest card describes it.
@@ -93,9 +96,11 @@ struct AgentBoard {
 
 // The agents' board of `suite` at `now`: one row per name over its closed or expired cards,
 // ranked by overall normalised score (equal scores share a rank, unknown ones last), then
-// `limit` rows from `offset`. Throws store::StoreError.
+// `limit` rows from `offset`. With `cache`, the rows are computed again only when a card has
+// finished since, or they are older than its max age (a run hidden or shown). Throws
+// store::StoreError.
 AgentBoard agents_board(store::Store& store, std::string_view suite, int64_t limit, int64_t offset,
-                        TimePoint now);
+                        TimePoint now, CardCache* cache = nullptr);
 
 // The human reference of `slug` under its current rules version: the median of people's visible
 // runs, or nullopt while there are fewer than kMinHumanRuns.

@@ -109,7 +109,7 @@ CheckedName check_text(std::string_view raw, std::string_view what, size_t min_l
     bool allowed = is_letter(c) || u_charType(c) == U_DECIMAL_DIGIT_NUMBER || c == ' ' ||
                    c == '_' || c == '-' || c == '.' || (i > 0 && is_mark(c)) ||
                    (c < 0x80 && c > 0 && extra.find(static_cast<char>(c)) != extra.npos);
-    if (!allowed && (c == '<' || c == '>' || c == '&')) {
+    if (!allowed && !extra.empty() && (c == '<' || c == '>' || c == '&')) {
       return refuse("markup is not allowed (no < > or &)");
     }
     if (!allowed && !extra.empty()) {

@@ -21,10 +21,10 @@ std::string run_key(const VerifiedRun& run, const std::string& name_key, const s
 
 // The issues of a run aimed at a scorecard slot, checked against the card before any replay:
 // the card and slot exist, and the run's game, seed, length and name are the slot's and the
-// card's. Sets `closed` when the card no longer takes runs.
+// card's. Sets `closed` when the card no longer takes runs, and `cap` to the slot's cap.
 std::vector<std::string> slot_issues(store::Store& store, const RunSubmission& submission,
                                      const std::string& name_key, const std::string& now,
-                                     bool& closed) {
+                                     bool& closed, int64_t& cap) {
   std::optional<store::Card> card = store.card(*submission.scorecard);
   if (!card) return {"scorecard: no card has the id '" + *submission.scorecard + "'"};
   if (!submission.slot) return {"slot: required with scorecard"};
@@ -41,7 +41,11 @@ std::vector<std::string> slot_issues(store::Store& store, const RunSubmission& s
   int64_t length = submission.actions.get(actions) == simdjson::SUCCESS
                        ? static_cast<int64_t>(actions.size())
                        : 0;
-  if (length > slot.max_actions) {
+  // The cap counts the agent's actions: a run stopped at it ends with the game's end action, one
+  // more (docs/scorecards.md), as the suite's reference runs do; submit_run checks after replay
+  // that such a last action ended the run.
+  cap = slot.max_actions;
+  if (length > slot.max_actions + 1) {
     issues.push_back(at + "capped at " + std::to_string(slot.max_actions) + " actions, not " +
                      std::to_string(length));
   }
@@ -64,9 +68,10 @@ SubmitAnswer submit_run(store::Store& store, const RunSubmission& submission,
     answer.issues.push_back("scorecard: required with slot");
     return answer;
   }
+  int64_t cap = 0;
   if (submission.scorecard) {
     bool closed = false;
-    answer.issues = slot_issues(store, submission, name.key, now, closed);
+    answer.issues = slot_issues(store, submission, name.key, now, closed, cap);
     if (!answer.issues.empty()) return answer;
     if (closed) {
       answer.verdict = SubmitVerdict::kCardClosed;
@@ -80,6 +85,13 @@ SubmitAnswer submit_run(store::Store& store, const RunSubmission& submission,
     return answer;
   }
   const VerifiedRun& run = *verdict.run;
+  if (submission.scorecard && run.length > cap && !run.over) {
+    answer.issues.push_back("slot: slot " + std::to_string(*submission.slot) + " is capped at " +
+                            std::to_string(cap) +
+                            " actions; one more is allowed only when it "
+                            "ends the run (the end action at the cap)");
+    return answer;
+  }
   if (submission.declared_score && *submission.declared_score != run.score) {
     answer.issues.push_back("score: declared " + std::to_string(*submission.declared_score) +
                             ", replay gives " + std::to_string(run.score));

@@ -426,6 +426,12 @@ class PostgresStore final : public Store {
     });
   }
 
+  int64_t count_finished_cards(std::string_view suite, std::string_view now) override {
+    return with_connection([&](Connection& c) {
+      return c.run(postgres_sql(kCountFinishedCards), Params().add(suite).add(now)).integer(0, 0);
+    });
+  }
+
   std::optional<std::string> name_token_hash(std::string_view name_key) override {
     return with_connection([&](Connection& c) -> std::optional<std::string> {
       Result r = c.run(postgres_sql(kSelectNameOwner), Params().add(name_key));

@@ -361,6 +361,15 @@ class SqliteStore final : public Store {
     return slots;
   }
 
+  int64_t count_finished_cards(std::string_view suite, std::string_view now) override {
+    std::lock_guard lock(mutex_);
+    Statement count(db_, kCountFinishedCards);
+    count.bind(1, suite);
+    count.bind(2, now);
+    count.step();
+    return count.integer(0);
+  }
+
   std::optional<std::string> name_token_hash(std::string_view name_key) override {
     std::lock_guard lock(mutex_);
     Statement owner(db_, kSelectNameOwner);

@@ -257,6 +257,9 @@ class Store {
   virtual std::vector<PooledSlot> finished_card_slots(std::string_view suite,
                                                       std::string_view now) = 0;
 
+  // The number of cards of `suite` that are closed, or whose deadline is at or before `now`.
+  virtual int64_t count_finished_cards(std::string_view suite, std::string_view now) = 0;
+
   // The token hash of the name whose key is `name_key`, or nullopt when it is unclaimed.
   virtual std::optional<std::string> name_token_hash(std::string_view name_key) = 0;
 

@@ -203,6 +203,10 @@ inline constexpr std::string_view kSelectFinishedSlots =
     "card_slots AS s ON s.card_id = c.id LEFT JOIN runs AS r ON r.id = s.run_id WHERE c.suite = "
     "?1 AND (c.closed_at <> '' OR c.deadline <= ?2) ORDER BY c.name_key, c.opened_at, c.id, s.idx";
 
+// The number of suite ?1's cards closed, or past their deadline at ?2.
+inline constexpr std::string_view kCountFinishedCards =
+    "SELECT COUNT(*) FROM cards WHERE suite = ?1 AND (closed_at <> '' OR deadline <= ?2)";
+
 // The number of visible runs of (?1 slug, ?2 rules version, ?3 kind), and ?4 of their scores
 // from the ?5-th lowest (0-based): the median's inputs.
 inline constexpr std::string_view kCountKindRuns =

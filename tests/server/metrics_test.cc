@@ -133,6 +133,26 @@ class DownStore : public store::Store {
   std::vector<store::StoredRun> list_runs(const store::RunListQuery&) override {
     throw store::StoreError("down");
   }
+  store::OpenCardResult open_card(const store::Card&, std::string_view, std::string_view,
+                                  int64_t) override {
+    throw store::StoreError("down");
+  }
+  std::optional<store::Card> card(std::string_view) override { throw store::StoreError("down"); }
+  bool close_card(std::string_view, std::string_view, std::string_view) override {
+    throw store::StoreError("down");
+  }
+  std::vector<store::PooledSlot> finished_card_slots(std::string_view, std::string_view) override {
+    throw store::StoreError("down");
+  }
+  int64_t count_finished_cards(std::string_view, std::string_view) override {
+    throw store::StoreError("down");
+  }
+  std::optional<std::string> name_token_hash(std::string_view) override {
+    throw store::StoreError("down");
+  }
+  store::MiddleScores middle_scores(std::string_view, uint32_t, std::string_view) override {
+    throw store::StoreError("down");
+  }
 };
 
 TEST(Metrics, EveryStoreErrorAnswered503IsCounted) {
@@ -146,13 +166,21 @@ TEST(Metrics, EveryStoreErrorAnswered503IsCounted) {
   EXPECT_EQ(
       handle(Request{"GET", "/api/leaderboard/stormlark", "", "", "c"}, &services, &metrics).status,
       503);
+  // The scorecard routes too.
+  for (const Request& card :
+       {Request{"POST", "/api/scorecards", R"({"suite":"open-v1","name":"a"})", "", "c"},
+        Request{"GET", "/api/scorecards/c1", "", "", "c"},
+        Request{"POST", "/api/scorecards/c1/close", R"({"token":"t"})", "", "c"},
+        Request{"GET", "/api/scorecards?suite=open-v1", "", "", "c"}}) {
+    EXPECT_EQ(handle(card, &services, &metrics).status, 503) << card.target;
+  }
   // A bad request never reaches the store, so it is no store error.
   EXPECT_EQ(handle(Request{"POST", "/api/runs", "{", "", "c"}, &services, &metrics).status, 400);
   Response exposition = handle(Request{"GET", "/metrics", "", "", "c"}, &services, &metrics);
   EXPECT_EQ(exposition.status, 200);
   EXPECT_EQ(std::string_view(exposition.content_type), "text/plain; version=0.0.4; charset=utf-8");
-  // The three routes, and the live-games gauge of /metrics itself, which is then left out.
-  EXPECT_TRUE(has_line(exposition.body, "gameboard_store_errors_total 4")) << exposition.body;
+  // The seven routes, and the live-games gauge of /metrics itself, which is then left out.
+  EXPECT_TRUE(has_line(exposition.body, "gameboard_store_errors_total 8")) << exposition.body;
   EXPECT_EQ(exposition.body.find("gameboard_mcp_live_games"), std::string::npos);
 }
 

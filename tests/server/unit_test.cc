@@ -170,6 +170,29 @@ TEST(ServerUnits, ReplayViewerPageIsServedForAFileAndForAStoredRun) {
   EXPECT_EQ(handle(Request{"GET", "/replay", "", "", ""}).status, 404);
 }
 
+TEST(ServerUnits, ScorecardPagesAreServedFromTheWebRootOrGenerated) {
+  set_web_root(WEB_FIXTURE_DIR);
+  Response agents = handle(Request{"GET", "/agents", "", "", ""});
+  EXPECT_EQ(agents.status, 200);
+  EXPECT_EQ(agents.content_type, "text/html; charset=utf-8");
+  EXPECT_NE(agents.body.find("fixture agents"), std::string::npos);
+  Response card = handle(Request{"GET", "/scorecards/17", "", "", ""});
+  EXPECT_EQ(card.status, 200);
+  EXPECT_NE(card.body.find("fixture scorecard"), std::string::npos);
+  EXPECT_EQ(handle(Request{"GET", "/scorecards", "", "", ""}).status, 404);
+  EXPECT_EQ(handle(Request{"POST", "/agents", "", "", ""}).status, 405);
+  set_web_root("");
+  agents = handle(Request{"GET", "/agents", "", "", ""});
+  EXPECT_EQ(agents.status, 200);
+  EXPECT_NE(agents.body.find("/api/suites"), std::string::npos);
+  // Without the web folder the generated card page links the card's JSON, its id escaped.
+  card = handle(Request{"GET", "/scorecards/a<b>\"c", "", "", ""});
+  EXPECT_EQ(card.status, 200);
+  EXPECT_NE(card.body.find("/api/scorecards/a&lt;b&gt;&quot;c"), std::string::npos) << card.body;
+  EXPECT_EQ(card.body.find("<b>"), std::string::npos);
+  EXPECT_NE(handle(Request{"GET", "/", "", "", ""}).body.find("/agents\""), std::string::npos);
+}
+
 TEST(ServerUnits, ResponseHeadCarriesStatusTypeHeadersAndLength) {
   Response r = json_response(200, "{\"a\":1}");
   add_cors_headers(r);

@@ -9,6 +9,7 @@ import {
   counter, downloadReplay, engineOf, gameOverScore, openPlay, screenshot, waitForCounter, waitForStatus,
 } from './page_helpers.mjs';
 import { rescore } from './replay.mjs';
+import { normalisedBars, scorecardPages } from './scorecards.mjs';
 import { tickRateBehindProxy } from './proxy.mjs';
 import { silkspanPanelClear } from './silkspan_panel.mjs';
 import { viewerScenarios } from './viewer.mjs';
@@ -254,6 +255,10 @@ export async function scenarios(base, wasm = true) {
   if (index.games.some((g) => g.slug === 'stormlark')) {
     list.push(['submit a score from the game-over panel; board page, lobby top five', submitFromTheGameOverPanel]);
     list.push(["today's challenge: the day's seed and its board", playTodaysChallenge]);
+  }
+  list.push(['normalised bars: in the axis, negative, past either end, null', normalisedBars]);
+  if (index.games.some((g) => g.slug === 'stormlark')) {
+    list.push(['a scorecard played over the API: /agents lists it escaped with its bars, /scorecards/{id} its slots and replays', scorecardPages]);
   }
   list.push(['lobby lists /api/games and the local best', async (env) => {
     const { best } = await lobby(env, { width: 1280, height: 720 }, 'lobby');

@@ -96,6 +96,9 @@ struct LlmRunResult {
   int64_t millis = 0;   // wall time of the run
   double cost_usd = 0;
   bool resumed = false;  // read back from a record folder, not played now
+  // The replay's action array (JSON) of a run played now; not part of run_result_json, and ""
+  // for a resumed run.
+  std::string actions_json;
 };
 
 // The result as one JSON object (a results-file element and the record's .result.json).

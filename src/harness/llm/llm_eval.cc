@@ -78,6 +78,7 @@ LlmRunResult play_recorded(const LlmEvalJob& job, const LlmRunSpec& spec, ChatCl
     write_atomically(replay_path(job.record_dir, slug, seed), replay);
     write_atomically(result_path(job.record_dir, slug, seed), run_result_json(r) + "\n");
   }
+  if (r.end_reason != "error") r.actions_json = std::move(actions_json);
   return r;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "registry/service.h"
+#include "runs/card_cache.h"
 #include "server/http/rate_limiter.h"
 #include "store/store.h"
 
@@ -16,7 +17,8 @@ struct Services {
   RateLimiter* submit_limiter = nullptr;  // null: submissions are not limited
   std::string daily_secret;               // the key of the daily seed, kept in the store
   RunBounds bounds;
-  std::vector<std::string> mcp_origins;  // browser origins POST /mcp accepts besides its own
+  std::vector<std::string> mcp_origins;   // browser origins POST /mcp accepts besides its own
+  runs::CardCache* card_cache = nullptr;  // the scorecard reads' cache; null: none
 };
 
 }  // namespace gb::server

@@ -1,5 +1,6 @@
 #include "server/pages/page_routes.h"
 
+#include "server/pages/card_pages.h"
 #include "server/pages/docs_html.h"
 #include "server/pages/llms_txt.h"
 #include "server/pages/static_files.h"
@@ -39,6 +40,16 @@ Response play_route(const RouteContext& context) {
 Response leaderboard_page_route(const RouteContext& context) {
   if (auto file = web_file("leaderboard.html")) return std::move(*file);
   return html(render_leaderboard_page(*context.game, context.base));
+}
+
+Response agents_page_route(const RouteContext& context) {
+  if (auto file = web_file("agents.html")) return std::move(*file);
+  return html(render_agents_page(context.base));
+}
+
+Response scorecard_page_route(const RouteContext& context) {
+  if (auto file = web_file("scorecard.html")) return std::move(*file);
+  return html(render_scorecard_page(context.id, context.base));
 }
 
 Response web_asset_route(const RouteContext& context) {

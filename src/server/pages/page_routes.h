@@ -1,4 +1,5 @@
-// The text and HTML routes: llms.txt, the API docs, the lobby and the per-game page.
+// The text and HTML routes: llms.txt, the API docs, the lobby, the per-game pages, the replay
+// viewer and the scorecard pages.
 #pragma once
 
 #include "server/http/router.h"
@@ -24,5 +25,12 @@ Response replay_page_route(const RouteContext& context);
 
 // GET /leaderboard/{slug}: web/leaderboard.html, or a generated page linking the board's JSON.
 Response leaderboard_page_route(const RouteContext& context);
+
+// GET /agents: web/agents.html (every suite's agents' board), or a generated page linking the JSON.
+Response agents_page_route(const RouteContext& context);
+
+// GET /scorecards/{id}: web/scorecard.html (the page reads the card itself, so an unknown id is
+// the page's to say), or a generated page linking the card's JSON.
+Response scorecard_page_route(const RouteContext& context);
 
 }  // namespace gb::server

@@ -2,7 +2,8 @@
 // GET / serves index.html and GET /play/{slug} serves play.html from it; without a folder (or
 // without the file) the server falls back to pages generated from the registry. GET /web/{file}
 // serves the scripts, styles and images those pages load, GET /wasm/{file} the WebAssembly engine,
-// and GET /replay and /replay/{id} the replay viewer (replay.html).
+// GET /replay and /replay/{id} the replay viewer (replay.html), GET /agents the agents' boards
+// (agents.html) and GET /scorecards/{id} one scorecard (scorecard.html).
 #pragma once
 
 #include <optional>

@@ -29,6 +29,8 @@ std::string render_lobby(std::string_view base) {
     body += "</li>\n";
   }
   body += "</ul>\n<p>";
+  append_link(body, std::string(base) + "/agents", "agents' boards");
+  body += " · ";
   append_link(body, std::string(base) + "/docs/api", "API docs");
   body += " · ";
   append_link(body, std::string(base) + "/api/games", "game index (JSON)");

@@ -69,6 +69,8 @@ constexpr auto kRoutes = std::to_array<Route>({
     {.method = "GET", .pattern = "/play/{slug}", .handler = play_route,
      .openapi = &kPlayPageOperation},
     {.method = "GET", .pattern = "/leaderboard/{slug}", .handler = leaderboard_page_route},
+    {.method = "GET", .pattern = "/agents", .handler = agents_page_route},
+    {.method = "GET", .pattern = "/scorecards/{id}", .handler = scorecard_page_route},
     {.method = "GET", .pattern = "/web/{file}", .handler = web_asset_route,
      .openapi = &kWebAssetOperation},
     {.method = "GET", .pattern = "/wasm/{file}", .handler = wasm_asset_route},

@@ -60,7 +60,8 @@ Response get_card_route(const RouteContext& context) {
   if (store == nullptr) return unavailable("No store", "60");
   if (context.id.empty() || context.id.size() > 64) return json_error(404, "Unknown scorecard");
   try {
-    std::optional<runs::CardReport> report = runs::read_card(*store, context.id, now());
+    std::optional<runs::CardReport> report =
+        runs::read_card(*store, context.id, now(), context.services->card_cache);
     if (!report) return json_error(404, "Unknown scorecard");
     return json_response(200, runs::encode_card(*report));
   } catch (const store::StoreError&) {
@@ -79,7 +80,8 @@ Response close_card_route(const RouteContext& context) {
   if (!request) return error_with_issues(400, "Invalid close", issues);
   try {
     runs::ClosedCard closed =
-        runs::close_card(*store, context.id, request->token, request->usage_json, now());
+        runs::close_card(*store, context.id, request->token, request->usage_json, now(),
+                         context.services->card_cache);
     switch (closed.verdict) {
       case runs::CloseVerdict::kUnknown:
         return json_error(404, "Unknown scorecard");
@@ -122,7 +124,8 @@ Response agents_board_route(const RouteContext& context) {
   }
   try {
     return json_response(
-        200, runs::encode_agents_board(runs::agents_board(*store, suite, limit, offset, now())));
+        200, runs::encode_agents_board(runs::agents_board(*store, suite, limit, offset, now(),
+                                                          context.services->card_cache)));
   } catch (const store::StoreError&) {
     return store_unavailable(context);
   }

@@ -1,0 +1,224 @@
+// The scorecard service (runs/cards.h) over an in-memory SQLite store, with its clock in the
+// test's hands: a card's statistics are compute_stats of its slots (empty ones 0), the agents'
+// board pools every finished card of a name, a card expires at its deadline, and the human
+// reference appears with the tenth person's run.
+#include "runs/cards.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "core/clock.h"
+#include "core/hash.h"
+#include "registry/registry.h"
+#include "scorecards/suite.h"
+#include "store/sqlite_store.h"
+
+namespace gb::runs {
+namespace {
+
+using namespace std::chrono_literals;
+
+const runs::TimePoint kStart = std::chrono::sys_days{std::chrono::year(2026) / 12 / 3};
+
+class Cards : public ::testing::Test {
+ protected:
+  void SetUp() override { store_ = store::open_sqlite_store(":memory:"); }
+
+  // Opens an open-v1 card for `name` at `at`; its token is "tok-<name>".
+  store::Card open(const std::string& name, TimePoint at = kStart) {
+    CardRequest request{"open-v1", name, "tok-" + name + std::string(32, 'x'), {"bot", "", "", ""}};
+    OpenedCard opened = open_card(*store_, request, at, "secret");
+    EXPECT_EQ(opened.verdict, CardVerdict::kOpened);
+    return opened.card;
+  }
+
+  // Stores a run of `score` straight into slot `slot` of `card` (the store does not replay; the
+  // route tests cover verification).
+  void fill(const store::Card& card, int64_t slot, int64_t score, TimePoint at = kStart) {
+    const store::CardSlot& s = card.slots.at(static_cast<size_t>(slot));
+    store::NewRun run;
+    run.slug = s.slug;
+    run.seed = s.seed;
+    run.actions_json = "[" + std::to_string(counter_++) + "]";
+    run.score = score;
+    run.state_hash = "0";
+    run.name = card.name;
+    run.name_key = card.name_key;
+    run.kind = "agent";
+    run.rules_version = find_game(s.slug)->info().rules_version;
+    run.run_key = run.actions_json;
+    run.created_at = format_utc(at);
+    run.day = run.created_at.substr(0, 10);
+    run.card_id = card.id;
+    run.slot = slot;
+    std::string token = "tok-" + card.name + std::string(32, 'x');
+    ASSERT_EQ(store_->submit(run, sha256_hex(token), "").status, store::SubmitStatus::kCreated);
+  }
+
+  void close(const store::Card& card, TimePoint at = kStart + 1h) {
+    ClosedCard closed =
+        close_card(*store_, card.id, "tok-" + card.name + std::string(32, 'x'), "", at);
+    ASSERT_EQ(closed.verdict, CloseVerdict::kClosed);
+  }
+
+  // compute_stats over open-v1's games given each game's scores, as the card pages expect.
+  scorecards::CardStats expected(const std::map<std::string, std::vector<int64_t>>& scores) {
+    std::vector<scorecards::GameInput> inputs;
+    for (const scorecards::SuiteGame& g : scorecards::find_suite("open-v1")->games) {
+      scorecards::GameInput in;
+      in.slug = std::string(g.slug);
+      in.scores = scores.at(in.slug);
+      in.random = g.random.mean();
+      in.planner = g.planner.mean();
+      inputs.push_back(in);
+    }
+    return scorecards::compute_stats(inputs);
+  }
+
+  std::unique_ptr<store::Store> store_;
+  int counter_ = 0;
+};
+
+// open-v1's slots hold 20 runs of each game, empty ones 0: the scores given, padded with zeros.
+std::vector<int64_t> padded(std::vector<int64_t> scores, size_t n = 20) {
+  scores.resize(n, 0);
+  return scores;
+}
+
+TEST_F(Cards, ACardsStatisticsAreItsSlotsWithEmptyOnesZero) {
+  store::Card card = open("ada");
+  fill(card, 0, 900);  // stormlark slots are 0..19
+  fill(card, 1, 300);
+  fill(card, 20, 5000);  // glimfall
+  std::optional<CardReport> report = read_card(*store_, card.id, kStart + 1min);
+  ASSERT_TRUE(report);
+  EXPECT_EQ(report->status, CardStatus::kOpen);
+  scorecards::CardStats want = expected(
+      {{"stormlark", padded({900, 300})}, {"glimfall", padded({5000})}, {"silkspan", padded({})}});
+  ASSERT_EQ(report->stats.games.size(), 3u);
+  for (size_t g = 0; g < 3; ++g) {
+    EXPECT_EQ(report->stats.games[g].mean, want.games[g].mean);
+    EXPECT_EQ(report->stats.games[g].normalised, want.games[g].normalised);
+    EXPECT_EQ(report->stats.games[g].ci95->lo, want.games[g].ci95->lo);
+  }
+  EXPECT_EQ(report->stats.overall.normalised, want.overall.normalised);
+  EXPECT_FALSE(report->stats.games[0].human_normalised) << "no people's runs yet";
+}
+
+TEST_F(Cards, ACardExpiresAtItsDeadlineAndThenCannotBeClosed) {
+  store::Card card = open("ada");
+  EXPECT_EQ(read_card(*store_, card.id, kStart + 23h)->status, CardStatus::kOpen);
+  EXPECT_EQ(read_card(*store_, card.id, kStart + 24h)->status, CardStatus::kExpired);
+  ClosedCard late =
+      close_card(*store_, card.id, "tok-ada" + std::string(32, 'x'), "", kStart + 25h);
+  EXPECT_EQ(late.verdict, CloseVerdict::kExpired);
+  EXPECT_EQ(agents_board(*store_, "open-v1", 20, 0, kStart + 25h).total, 1)
+      << "an expired card counts on the board";
+  EXPECT_EQ(agents_board(*store_, "open-v1", 20, 0, kStart + 1h).total, 0);
+}
+
+TEST_F(Cards, TheBoardPoolsEveryFinishedCardOfANameAndRanksByOverall) {
+  store::Card a1 = open("ada");
+  store::Card a2 = open("ada");
+  store::Card b1 = open("bob");
+  store::Card b_open = open("bob");
+  fill(a1, 0, 100);
+  fill(a2, 0, 700);
+  fill(b1, 0, 20000);
+  fill(b_open, 1, 90000);  // open: not pooled
+  close(a1);
+  close(a2);
+  close(b1);
+  AgentBoard board = agents_board(*store_, "open-v1", 20, 0, kStart + 2h);
+  ASSERT_EQ(board.total, 2);
+  EXPECT_EQ(board.entries[0].name, "bob");
+  EXPECT_EQ(board.entries[0].rank, 1);
+  EXPECT_EQ(board.entries[0].cards, 1);
+  EXPECT_EQ(board.entries[0].runs, 1);
+  const AgentRow& ada = board.entries[1];
+  EXPECT_EQ(ada.rank, 2);
+  EXPECT_EQ(ada.cards, 2);
+  EXPECT_EQ(ada.runs, 2);
+  // Pooled scores in card order: ada's first card's 20 stormlark slots, then the second's.
+  std::vector<int64_t> stormlark = padded({100}, 20);
+  std::vector<int64_t> second = padded({700}, 20);
+  stormlark.insert(stormlark.end(), second.begin(), second.end());
+  scorecards::CardStats want = expected(
+      {{"stormlark", stormlark}, {"glimfall", padded({}, 40)}, {"silkspan", padded({}, 40)}});
+  EXPECT_EQ(ada.stats.games[0].n, 40);
+  EXPECT_EQ(ada.stats.games[0].mean, want.games[0].mean);
+  EXPECT_EQ(ada.stats.overall.normalised, want.overall.normalised);
+  EXPECT_EQ(ada.stats.overall.ci95->hi, want.overall.ci95->hi);
+
+  AgentBoard second_page = agents_board(*store_, "open-v1", 1, 1, kStart + 2h);
+  ASSERT_EQ(second_page.entries.size(), 1u);
+  EXPECT_EQ(second_page.entries[0].name, "ada");
+  EXPECT_EQ(second_page.total, 2);
+}
+
+TEST_F(Cards, ACachedBoardChangesWithTheNextFinishedCardAndAgesOut) {
+  CardCache cache(std::chrono::seconds(10));
+  store::Card a = open("ada");
+  fill(a, 0, 500);
+  close(a);
+  TimePoint t = kStart + 2h;
+  EXPECT_EQ(agents_board(*store_, "open-v1", 20, 0, t, &cache).total, 1);
+  store::Card b = open("bob");
+  close(b);
+  EXPECT_EQ(agents_board(*store_, "open-v1", 20, 0, t + 1s, &cache).total, 2)
+      << "a card closed since is seen at once";
+  // A hidden run changes no card's state: the cached rows serve until they age out.
+  std::vector<store::StoredRun> runs = store_->list_runs({});
+  ASSERT_EQ(runs.size(), 1u);
+  ASSERT_TRUE(store_->set_hidden(runs[0].id, true));
+  EXPECT_EQ(agents_board(*store_, "open-v1", 20, 0, t + 2s, &cache).entries[0].runs, 1);
+  AgentBoard aged = agents_board(*store_, "open-v1", 20, 0, t + 11s, &cache);
+  for (const AgentRow& row : aged.entries) EXPECT_EQ(row.runs, 0) << row.name;
+  EXPECT_EQ(agents_board(*store_, "open-v1", 20, 0, t + 11s).entries[0].runs, 0)
+      << "without a cache, always the store's answer";
+}
+
+TEST_F(Cards, EqualOverallScoresShareARank) {
+  for (const char* name : {"ada", "bob", "cy"}) close(open(name));
+  AgentBoard board = agents_board(*store_, "open-v1", 20, 0, kStart + 2h);
+  ASSERT_EQ(board.total, 3);
+  for (const AgentRow& row : board.entries) EXPECT_EQ(row.rank, 1) << row.name;
+  EXPECT_EQ(board.entries[0].name, "ada") << "then by name";
+}
+
+TEST_F(Cards, TheHumanReferenceIsTheMedianOnceTenPeopleHavePlayed) {
+  uint32_t version = find_game("glimfall")->info().rules_version;
+  auto person = [&](int i, int64_t score) {
+    store::NewRun run;
+    run.slug = "glimfall";
+    run.actions_json = "[" + std::to_string(i) + "]";
+    run.run_key = "h" + run.actions_json;
+    run.score = score;
+    run.state_hash = "0";
+    run.name = "p" + std::to_string(i);
+    run.name_key = run.name;
+    run.kind = "human";
+    run.rules_version = version;
+    run.created_at = format_utc(kStart);
+    run.day = run.created_at.substr(0, 10);
+    ASSERT_EQ(store_->submit(run, "", "h").status, store::SubmitStatus::kCreated);
+  };
+  for (int i = 0; i < 9; ++i) person(i, 1000 * (i + 1));
+  EXPECT_FALSE(human_reference(*store_, "glimfall")) << "nine runs are too few";
+  person(9, 10000);
+  // Scores 1000..10000: the median of ten is (5000 + 6000) / 2.
+  EXPECT_EQ(human_reference(*store_, "glimfall"), 5500.0);
+  store::Card card = open("ada");
+  fill(card, 20, 5500);
+  std::optional<CardReport> report = read_card(*store_, card.id, kStart);
+  ASSERT_TRUE(report->stats.games[1].human_normalised);
+  const scorecards::SuiteGame& g = scorecards::find_suite("open-v1")->games[1];
+  double mean = 5500.0 / 20;
+  EXPECT_DOUBLE_EQ(*report->stats.games[1].human_normalised,
+                   (mean - g.random.mean()) / (5500.0 - g.random.mean()));
+  EXPECT_FALSE(report->stats.games[0].human_normalised) << "stormlark has no people yet";
+}
+
+}  // namespace
+}  // namespace gb::runs

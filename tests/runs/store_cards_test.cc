@@ -1,0 +1,223 @@
+// The scorecard half of the store suite (SPEC section 14), on SQLite and PostgreSQL: opening a
+// card with its name check and its bound of open cards, filling a slot in the submitting
+// transaction (once, by one run, only while the card is open), closing, pooling finished cards,
+// and the median's inputs.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "runs/store_fixture.h"
+#include "store/store.h"
+
+namespace gb::store {
+namespace {
+
+class CardStoreTest : public StoreTest {
+ protected:
+  // A card of this test's slug for `name`, with `slots` slots of seed 7, open from `opened_at`
+  // until `deadline`.
+  Card make_card(const std::string& name, int slots = 3,
+                 const std::string& opened_at = "2026-12-03T10:00:00.000Z",
+                 const std::string& deadline = "2999-01-01T00:00:00.000Z") {
+    Card card;
+    card.id = slug_ + "/card" + std::to_string(cards_++);
+    card.suite = slug_ + "-suite";
+    card.name = name;
+    card.name_key = slug_ + "/" + name;
+    card.agent = {"label", "model", "", ""};
+    card.opened_at = opened_at;
+    card.deadline = deadline;
+    for (int i = 0; i < slots; ++i) {
+      card.slots.push_back({i, slug_, 7, 100, 0, std::nullopt});
+    }
+    return card;
+  }
+
+  // `run` aimed at slot `slot` of `card`.
+  NewRun for_slot(NewRun run, const Card& card, int64_t slot) {
+    run.card_id = card.id;
+    run.slot = slot;
+    return run;
+  }
+
+  int cards_ = 0;
+};
+
+TEST_P(CardStoreTest, OpeningClaimsTheNameAndANameHoldsAtMostFourOpenCards) {
+  OpenCardResult first = store_->open_card(make_card("ada"), "", "tok", 4);
+  EXPECT_EQ(first.status, OpenCardStatus::kOpened);
+  EXPECT_TRUE(first.name_claimed);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(store_->open_card(make_card("ada"), "tok", "x", 4).status, OpenCardStatus::kOpened);
+  }
+  Card fifth = make_card("ada");
+  EXPECT_EQ(store_->open_card(fifth, "tok", "x", 4).status, OpenCardStatus::kTooManyOpen);
+  EXPECT_FALSE(store_->card(fifth.id)) << "a refused card is not stored";
+  EXPECT_EQ(store_->open_card(make_card("ada"), "wrong", "x", 4).status,
+            OpenCardStatus::kNameTaken);
+  // A card past its deadline no longer counts as open.
+  Card old = make_card("bob", 1, "2020-01-01T00:00:00.000Z", "2020-01-02T00:00:00.000Z");
+  ASSERT_EQ(store_->open_card(old, "", "b", 1).status, OpenCardStatus::kOpened);
+  EXPECT_EQ(store_->open_card(make_card("bob"), "b", "x", 1).status, OpenCardStatus::kOpened);
+}
+
+TEST_P(CardStoreTest, ACardReadsBackWithItsSlotsEmpty) {
+  Card card = make_card("ada", 3);
+  card.agent = {"lbl", "org/model:7b", "harness", "notes"};
+  ASSERT_EQ(store_->open_card(card, "", "tok", 4).status, OpenCardStatus::kOpened);
+  std::optional<Card> read = store_->card(card.id);
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->name, "ada");
+  EXPECT_EQ(read->agent.model, "org/model:7b");
+  EXPECT_EQ(read->agent.notes, "notes");
+  EXPECT_EQ(read->deadline, card.deadline);
+  EXPECT_TRUE(read->closed_at.empty());
+  ASSERT_EQ(read->slots.size(), 3u);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(read->slots[static_cast<size_t>(i)].index, i);
+    EXPECT_EQ(read->slots[static_cast<size_t>(i)].run_id, 0);
+    EXPECT_FALSE(read->slots[static_cast<size_t>(i)].score);
+  }
+  EXPECT_FALSE(store_->card("no such card"));
+}
+
+TEST_P(CardStoreTest, ASlotHoldsOneRunAndARefusalStoresNothing) {
+  Card card = make_card("ada");
+  ASSERT_EQ(store_->open_card(card, "", "tok", 4).status, OpenCardStatus::kOpened);
+  NewRun run = for_slot(make_run("ada", 40, "agent"), card, 0);
+  SubmitResult filled = store_->submit(run, "tok", "x");
+  ASSERT_EQ(filled.status, SubmitStatus::kCreated);
+  SubmitResult again = store_->submit(run, "tok", "x");
+  EXPECT_EQ(again.status, SubmitStatus::kExisting);
+  EXPECT_EQ(again.run.id, filled.run.id);
+
+  NewRun other = for_slot(make_run("ada", 99, "agent"), card, 0);
+  EXPECT_EQ(store_->submit(other, "tok", "x").status, SubmitStatus::kSlotFilled);
+  EXPECT_EQ(store_->leaderboard(board("agent")).entries.at(0).score, 40)
+      << "the refused run is not on the board";
+  EXPECT_EQ(store_->submit(for_slot(make_run("ada", 5, "agent"), card, 1), "wrong", "x").status,
+            SubmitStatus::kNameTaken);
+
+  std::optional<Card> read = store_->card(card.id);
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->slots[0].run_id, filled.run.id);
+  EXPECT_EQ(read->slots[0].score, 40);
+  EXPECT_EQ(read->slots[1].run_id, 0);
+}
+
+TEST_P(CardStoreTest, ARunAlreadyStoredFillsASlotOfAnotherCard) {
+  Card a = make_card("ada");
+  Card b = make_card("ada");
+  ASSERT_EQ(store_->open_card(a, "", "tok", 4).status, OpenCardStatus::kOpened);
+  ASSERT_EQ(store_->open_card(b, "tok", "x", 4).status, OpenCardStatus::kOpened);
+  NewRun run = make_run("ada", 40, "agent");
+  SubmitResult first = store_->submit(for_slot(run, a, 0), "tok", "x");
+  SubmitResult second = store_->submit(for_slot(run, b, 0), "tok", "x");
+  ASSERT_EQ(first.status, SubmitStatus::kCreated);
+  ASSERT_EQ(second.status, SubmitStatus::kCreated) << "a deterministic agent plays it again";
+  EXPECT_EQ(second.run.id, first.run.id);
+}
+
+TEST_P(CardStoreTest, AClosedOrExpiredCardTakesNoRun) {
+  Card card = make_card("ada");
+  ASSERT_EQ(store_->open_card(card, "", "tok", 4).status, OpenCardStatus::kOpened);
+  EXPECT_TRUE(store_->close_card(card.id, "2026-12-03T11:00:00.000Z", R"({"seconds":3})"));
+  EXPECT_FALSE(store_->close_card(card.id, "2026-12-03T12:00:00.000Z", "")) << "once";
+  EXPECT_EQ(store_->submit(for_slot(make_run("ada", 1, "agent"), card, 0), "tok", "x").status,
+            SubmitStatus::kCardClosed);
+  std::optional<Card> read = store_->card(card.id);
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->closed_at, "2026-12-03T11:00:00.000Z");
+  EXPECT_EQ(read->usage_json, R"({"seconds":3})");
+
+  // make_run's created_at is 2026-12-03T10:00:xx, after this card's deadline.
+  Card expired = make_card("ada", 1, "2026-12-01T00:00:00.000Z", "2026-12-02T00:00:00.000Z");
+  ASSERT_EQ(store_->open_card(expired, "tok", "x", 4).status, OpenCardStatus::kOpened);
+  EXPECT_EQ(store_->submit(for_slot(make_run("ada", 1, "agent"), expired, 0), "tok", "x").status,
+            SubmitStatus::kCardClosed);
+  EXPECT_FALSE(store_->close_card(expired.id, "2026-12-03T00:00:00.000Z", ""));
+  EXPECT_EQ(store_->leaderboard(board("agent")).total, 0) << "nothing stored";
+}
+
+TEST_P(CardStoreTest, AHiddenRunLeavesItsSlotWithoutAScore) {
+  Card card = make_card("ada");
+  ASSERT_EQ(store_->open_card(card, "", "tok", 4).status, OpenCardStatus::kOpened);
+  SubmitResult filled = store_->submit(for_slot(make_run("ada", 40, "agent"), card, 2), "tok", "x");
+  ASSERT_EQ(filled.status, SubmitStatus::kCreated);
+  ASSERT_TRUE(store_->set_hidden(filled.run.id, true));
+  std::optional<Card> read = store_->card(card.id);
+  ASSERT_TRUE(read);
+  EXPECT_FALSE(read->slots[2].score);
+  ASSERT_TRUE(store_->set_hidden(filled.run.id, false));
+  EXPECT_EQ(store_->card(card.id)->slots[2].score, 40);
+}
+
+TEST_P(CardStoreTest, FinishedSlotsAreThoseOfClosedAndExpiredCardsGroupedByName) {
+  std::string now = "2026-12-03T12:00:00.000Z";
+  Card open = make_card("ada", 2);
+  Card closed = make_card("ada", 2);
+  Card expired = make_card("bob", 2, "2026-12-01T00:00:00.000Z", "2026-12-02T00:00:00.000Z");
+  ASSERT_EQ(store_->open_card(open, "", "a", 4).status, OpenCardStatus::kOpened);
+  ASSERT_EQ(store_->open_card(closed, "a", "x", 4).status, OpenCardStatus::kOpened);
+  ASSERT_EQ(store_->open_card(expired, "", "b", 4).status, OpenCardStatus::kOpened);
+  ASSERT_EQ(store_->submit(for_slot(make_run("ada", 30, "agent"), closed, 1), "a", "x").status,
+            SubmitStatus::kCreated);
+  ASSERT_TRUE(store_->close_card(closed.id, now, ""));
+  std::vector<PooledSlot> slots = store_->finished_card_slots(open.suite, now);
+  ASSERT_EQ(slots.size(), 4u) << "the open card's slots are not pooled";
+  EXPECT_EQ(slots[0].card_id, closed.id);
+  EXPECT_FALSE(slots[0].score);
+  EXPECT_EQ(slots[1].score, 30);
+  EXPECT_EQ(slots[1].agent.label, "label");
+  EXPECT_EQ(slots[2].card_id, expired.id);
+  EXPECT_EQ(slots[3].name, "bob");
+  EXPECT_TRUE(store_->finished_card_slots("no-suite", now).empty());
+  EXPECT_EQ(store_->count_finished_cards(open.suite, now), 2);
+  EXPECT_EQ(store_->count_finished_cards(open.suite, "2026-12-01T12:00:00.000Z"), 1)
+      << "the closed one; the other had not expired yet";
+}
+
+TEST_P(CardStoreTest, MiddleScoresAreTheMedianInputs) {
+  EXPECT_EQ(store_->middle_scores(slug_, 1, "human").count, 0);
+  for (int score : {50, 10, 40})
+    ASSERT_EQ(put(make_run("p" + std::to_string(score), score)).status, SubmitStatus::kCreated);
+  MiddleScores odd = store_->middle_scores(slug_, 1, "human");
+  EXPECT_EQ(odd.count, 3);
+  EXPECT_EQ(odd.middle, std::vector<int64_t>({40}));
+  ASSERT_EQ(put(make_run("q", 20)).status, SubmitStatus::kCreated);
+  ASSERT_EQ(put(make_run("r", 999, "agent")).status, SubmitStatus::kCreated);
+  MiddleScores even = store_->middle_scores(slug_, 1, "human");
+  EXPECT_EQ(even.count, 4) << "agents' runs are not people's";
+  EXPECT_EQ(even.middle, std::vector<int64_t>({20, 40}));
+}
+
+TEST_P(CardStoreTest, ConcurrentWritersOfOneSlotLeaveOneRun) {
+  Card card = make_card("ada", 1);
+  ASSERT_EQ(store_->open_card(card, "", "tok", 4).status, OpenCardStatus::kOpened);
+  std::vector<NewRun> runs;
+  for (int i = 0; i < 8; ++i) runs.push_back(for_slot(make_run("ada", 10 + i, "agent"), card, 0));
+  std::atomic<int> created{0};
+  std::atomic<int> filled{0};
+  std::vector<std::thread> writers;
+  for (const NewRun& run : runs) {
+    writers.emplace_back([&, run] {
+      SubmitStatus status = store_->submit(run, "tok", "x").status;
+      if (status == SubmitStatus::kCreated) ++created;
+      if (status == SubmitStatus::kSlotFilled) ++filled;
+    });
+  }
+  for (std::thread& t : writers) t.join();
+  EXPECT_EQ(created.load(), 1);
+  EXPECT_EQ(filled.load(), 7);
+  EXPECT_EQ(store_->leaderboard(board("agent")).total, 1);
+  EXPECT_EQ(store_->list_runs({slug_, std::nullopt, 0, 100}).size(), 1u)
+      << "the seven refused runs are not stored";
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, CardStoreTest, ::testing::Values(std::string(GB_STORE_BACKEND)),
+                         [](const auto& param_info) { return param_info.param; });
+
+}  // namespace
+}  // namespace gb::store
