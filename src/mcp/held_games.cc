@@ -132,11 +132,24 @@ bool still_latest(store::Store& store, const CachedGame& entry) {
   return game && live(*game) && game->length == entry.game.length;
 }
 
+// Whether `action` may follow `length` actions under a scorecard slot's `cap`: any action below
+// the cap, and at the cap one that ends the run (tried on a copy of `session`), as a slot takes
+// a run stopped at its cap with the game's end action (runs::submit_run).
+bool ends_past_cap(const GameSession& session, int64_t cap, int64_t length,
+                   const std::string& action) {
+  if (length < cap) return true;
+  if (length > cap || session.game_over()) return false;
+  std::unique_ptr<GameSession> trial = session.clone();
+  Issues issues;
+  return apply_text(*trial, action, issues) == SessionStep::kApplied && trial->game_over();
+}
+
 // Applies `actions` to `entry` in order as play_actions says and stores the applied ones by a
 // compare-and-set on the length `entry` holds. kConflict when the store no longer held that
 // length: then `entry` is ahead of the store and must be dropped.
 GameResult apply_and_store(store::Store& store, CachedGame& entry,
-                           const std::vector<std::string>& actions, const RunBounds& bounds) {
+                           const std::vector<std::string>& actions, const RunBounds& bounds,
+                           std::optional<int64_t> cap) {
   GameResult r;
   GameSession& session = *entry.session;
   const int64_t steps_before = session.steps();
@@ -147,6 +160,13 @@ GameResult apply_and_store(store::Store& store, CachedGame& entry,
     if (before + r.applied >= bounds.max_actions) {
       r.status = Status::kRefused;
       r.message = "the run holds " + std::to_string(before + r.applied) + " actions, its bound";
+      break;
+    }
+    if (cap && !ends_past_cap(session, *cap, static_cast<int64_t>(before + r.applied), action)) {
+      r.status = Status::kRefused;
+      r.message = "the scorecard slot's cap of " + std::to_string(*cap) +
+                  " actions is reached: past it only an action that ends the run applies (the "
+                  "end action); submit_run the game";
       break;
     }
     Issues issues;
@@ -262,13 +282,13 @@ GameResult load_game(store::Store& store, std::string_view id) {
 
 GameResult play_actions(store::Store& store, std::string_view id,
                         const std::vector<std::string>& actions, const RunBounds& bounds,
-                        std::optional<int64_t> expect) {
+                        std::optional<int64_t> expect, std::optional<int64_t> cap) {
   // This process's latest state of the game, when it has one that the expectation fits: the call
   // costs the actions it applies. An applied action is checked against the store by the
   // compare-and-set that stores it; a call that stored nothing reads the store's length.
   std::unique_ptr<CachedGame> entry = held_cache().take(&store, id);
   if (entry && live(entry->game) && (!expect || *expect == entry->game.length)) {
-    GameResult r = apply_and_store(store, *entry, actions, bounds);
+    GameResult r = apply_and_store(store, *entry, actions, bounds, cap);
     if (r.status != Status::kConflict && (r.applied > 0 || still_latest(store, *entry))) {
       held_cache().put(std::move(entry));
       return r;
@@ -291,7 +311,7 @@ GameResult play_actions(store::Store& store, std::string_view id,
     held_cache().put(std::move(entry));
     return loaded;
   }
-  GameResult r = apply_and_store(store, *entry, actions, bounds);
+  GameResult r = apply_and_store(store, *entry, actions, bounds, cap);
   r.steps += loaded.steps;
   if (r.status != Status::kConflict) held_cache().put(std::move(entry));
   return r;

@@ -72,10 +72,12 @@ GameResult load_game(store::Store& store, std::string_view id);
 // another call moved the game meanwhile (nothing of this call is stored). A game the cache holds
 // costs the actions applied (its stored actions are not read; the store's compare-and-set on the
 // length tells whether the cached state was the latest, and if not the call is made again from a
-// replay); any other game is replayed first.
+// replay); any other game is replayed first. With `cap` (a scorecard slot's), the game takes that
+// many actions and then one more only when it ends the run; anything else past it is refused.
 GameResult play_actions(store::Store& store, std::string_view id,
                         const std::vector<std::string>& actions, const RunBounds& bounds,
-                        std::optional<int64_t> expect = std::nullopt);
+                        std::optional<int64_t> expect = std::nullopt,
+                        std::optional<int64_t> cap = std::nullopt);
 
 // Returns a fresh random game handle: "g" and 24 hex digits (96 random bits).
 std::string mint_game_id();

@@ -1,6 +1,5 @@
 #include "mcp/tools.h"
 
-#include <algorithm>
 #include <array>
 #include <charconv>
 #include <chrono>
@@ -152,32 +151,26 @@ ToolAnswer act(JsonValue args, const ToolContext& context) {
     }
     expect = n;
   }
-  // A scorecard slot's game takes actions while its card is open, up to the slot's cap; it is
-  // dealt on its first act.
+  // A scorecard slot's game takes actions while its card is open, up to the slot's cap (and the
+  // end action past it); it is dealt on its first act.
   std::optional<ToolAnswer> error;
   std::optional<BoundSlot> bound = bound_slot_of(game_id, context, error);
   if (error) return *error;
-  RunBounds bounds = context.bounds;
+  std::optional<int64_t> cap;
   if (bound) {
     if (bound->status != runs::CardStatus::kOpen) {
       return refused("refused: scorecard " + bound->card.id + " is " +
                      std::string(runs::status_name(bound->status)) +
                      "; its games take no more actions");
     }
-    bounds.max_actions = std::min(
-        bounds.max_actions, static_cast<size_t>(std::max<int64_t>(0, bound->slot.max_actions)));
+    cap = bound->slot.max_actions;
   }
   using Status = GameResult::Status;
-  GameResult r = play_actions(*context.store, game_id, actions, bounds, expect);
+  GameResult r = play_actions(*context.store, game_id, actions, context.bounds, expect, cap);
   if (bound && r.status == Status::kUnknownGame) {
     GameResult started = start_slot_game(*context.store, game_id, *bound);
     if (started.status != Status::kOk) return bad_arguments(started.message);
-    r = play_actions(*context.store, game_id, actions, bounds, expect);
-  }
-  if (bound && r.status == Status::kRefused &&
-      r.position.game.length >= static_cast<int64_t>(bounds.max_actions)) {
-    r.message = "scorecard slot " + std::to_string(bound->slot.index) + " is capped at " +
-                std::to_string(bounds.max_actions) + " actions: submit_run the game";
+    r = play_actions(*context.store, game_id, actions, context.bounds, expect, cap);
   }
   switch (r.status) {
     case Status::kUnknownGame:

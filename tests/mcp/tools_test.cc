@@ -3,8 +3,8 @@
 // first refusal, `expect` refusing a retried call, the per-client bound, games surviving a
 // restart, and submit_run on the agents' board with the score replay gives. Scorecards: a card's
 // slots each with a game bound to it, submit_run filling that slot (once, with the card's token),
-// the slot's cap and a closed card refusing moves, and close_scorecard answering the card's
-// statistics as GET /api/scorecards/{id} does.
+// the slot's cap (and the end action past it) and a closed card refusing moves, and close_scorecard
+// answering the card's statistics as GET /api/scorecards/{id} does.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -403,7 +403,7 @@ TEST_F(CardToolsTest, ABoundGameFillsItsSlotOnceWithTheCardsToken) {
             -32602);
 }
 
-TEST_F(CardToolsTest, AnActionPastTheSlotsCapIsRefused) {
+TEST_F(CardToolsTest, PastTheSlotsCapOnlyTheEndActionApplies) {
   AnswerDoc card = open_card();
   std::string game = slot_game(card, 40);  // silkspan, capped at 600 actions
   int64_t cap = card.integer("/result/structuredContent/slots/40/maxActions");
@@ -413,12 +413,23 @@ TEST_F(CardToolsTest, AnActionPastTheSlotsCapIsRefused) {
   AnswerDoc full = call("act", start + R"(,{"type":"setHeading","dir":0}]})");
   EXPECT_EQ(full.raw("/result/isError"), "true");
   EXPECT_EQ(full.integer("/result/structuredContent/length"), cap) << full.raw("");
-  EXPECT_NE(full.str("/result/content/0/text").find("scorecard slot 40 is capped at 600 actions"),
+  EXPECT_NE(full.str("/result/content/0/text")
+                .find("the scorecard slot's cap of 600 actions is "
+                      "reached: past it only an action that ends "
+                      "the run applies"),
             std::string::npos)
       << full.str("/result/content/0/text");
-  AnswerDoc filled = call("submit_run", R"({"game_id":")" + game + R"(","token":")" +
-                                            card.str("/result/structuredContent/token") + "\"}");
-  EXPECT_EQ(filled.raw("/result/isError"), "false") << "a run of exactly the cap fills the slot";
+  EXPECT_EQ(full.raw("/result/structuredContent/gameOver"), "false");
+
+  // The end action a run stopped at the cap gets applies, and the slot takes that run.
+  AnswerDoc ended = act(game, R"({"type":"endRun"})");
+  ASSERT_EQ(ended.raw("/result/isError"), "false") << ended.raw("");
+  EXPECT_EQ(ended.integer("/result/structuredContent/length"), cap + 1);
+  EXPECT_EQ(ended.raw("/result/structuredContent/gameOver"), "true");
+  AnswerDoc filled = submit(game, card.str("/result/structuredContent/token"));
+  EXPECT_EQ(filled.raw("/result/isError"), "false") << filled.raw("");
+  EXPECT_EQ(filled.integer("/result/structuredContent/length"), cap + 1);
+  EXPECT_EQ(act(game, R"({"type":"endRun"})").raw("/result/isError"), "true");
 }
 
 TEST_F(CardToolsTest, CloseScorecardAnswersTheCardsStatistics) {
