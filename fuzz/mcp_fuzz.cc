@@ -26,6 +26,7 @@ struct Harness {
     store = gb::store::open_sqlite_store(":memory:");
     context.store = store.get();
     context.client = "fuzz";
+    context.secret = "fuzz secret";
     inputs = 0;
     std::optional<std::string> answer = gb::mcp::answer_message(
         R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"new_game","arguments":{"slug":"stormlark","seed":1}}})",

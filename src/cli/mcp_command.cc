@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/store_options.h"
 #include "mcp/rpc.h"
+#include "runs/secrets.h"
 
 namespace gb::cli {
 namespace {
@@ -29,6 +30,7 @@ int run_mcp(const StoreOptions& options) {
   mcp::ToolContext context;
   context.store = store.get();
   context.client = "stdio";
+  context.secret = store->get_or_put_setting("daily_secret", runs::random_token());
   std::string line;
   while (std::getline(std::cin, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();

@@ -137,11 +137,24 @@ bool still_latest(store::Store& store, const CachedGame& entry) {
   return game && live(*game) && game->length == entry.game.length;
 }
 
+// Whether `action` may follow `length` actions under a scorecard slot's `cap`: any action below
+// the cap, and at the cap one that ends the run (tried on a copy of `session`), as a slot takes
+// a run stopped at its cap with the game's end action (runs::submit_run).
+bool ends_past_cap(const GameSession& session, int64_t cap, int64_t length,
+                   const std::string& action) {
+  if (length < cap) return true;
+  if (length > cap || session.game_over()) return false;
+  std::unique_ptr<GameSession> trial = session.clone();
+  Issues issues;
+  return apply_text(*trial, action, issues) == SessionStep::kApplied && trial->game_over();
+}
+
 // Applies `actions` to `entry` in order as play_actions says and stores the applied ones by a
 // compare-and-set on the length `entry` holds. kConflict when the store no longer held that
 // length: then `entry` is ahead of the store and must be dropped.
 GameResult apply_and_store(store::Store& store, CachedGame& entry,
-                           const std::vector<std::string>& actions, const RunBounds& bounds) {
+                           const std::vector<std::string>& actions, const RunBounds& bounds,
+                           std::optional<int64_t> cap) {
   GameResult r;
   GameSession& session = *entry.session;
   const int64_t steps_before = session.steps();
@@ -152,6 +165,13 @@ GameResult apply_and_store(store::Store& store, CachedGame& entry,
     if (before + r.applied >= bounds.max_actions) {
       r.status = Status::kRefused;
       r.message = "the run holds " + std::to_string(before + r.applied) + " actions, its bound";
+      break;
+    }
+    if (cap && !ends_past_cap(session, *cap, static_cast<int64_t>(before + r.applied), action)) {
+      r.status = Status::kRefused;
+      r.message = "the scorecard slot's cap of " + std::to_string(*cap) +
+                  " actions is reached: past it only an action that ends the run applies (the "
+                  "end action); submit_run the game";
       break;
     }
     Issues issues;
@@ -210,8 +230,12 @@ std::string mint_game_id() {
   return id;
 }
 
-GameResult start_game(store::Store& store, const GameService& service, uint32_t seed,
-                      const std::string& client) {
+namespace {
+
+// Starts a game of `service` at `seed` under handle `id` for `client`, first expiring idle games;
+// kTooManyGames when the client already holds `max_per_client` games or the handle is taken.
+GameResult start_with_id(store::Store& store, const GameService& service, uint32_t seed,
+                         std::string id, const std::string& client, int64_t max_per_client) {
   store.expire_games(utc_hours_ago(kIdleHours));
   auto entry = std::make_unique<CachedGame>();
   entry->store = &store;
@@ -219,21 +243,35 @@ GameResult start_game(store::Store& store, const GameService& service, uint32_t 
   entry->session = service.new_session();
   entry->session->init(seed);
   store::HeldGame& game = entry->game;
-  game.id = mint_game_id();
+  game.id = std::move(id);
   game.slug = std::string(service.info().slug);
   game.seed = seed;
   game.client = client;
   game.created_at = utc_now();
   game.updated_at = game.created_at;
-  if (!store.create_game(game, kMaxGamesPerClient)) {
+  if (!store.create_game(game, max_per_client)) {
     return failure(Status::kTooManyGames,
-                   "this client already holds " + std::to_string(kMaxGamesPerClient) +
+                   "this client already holds " + std::to_string(max_per_client) +
                        " games; finish or abandon one (idle games expire after " +
                        std::to_string(kIdleHours) + " h)");
   }
   GameResult r;
   r.position = position_of(*entry, answer_of(service, *entry->session, seed, 0));
   held_cache().put(std::move(entry));
+  return r;
+}
+
+}  // namespace
+
+GameResult start_game(store::Store& store, const GameService& service, uint32_t seed,
+                      const std::string& client) {
+  return start_with_id(store, service, seed, mint_game_id(), client, kMaxGamesPerClient);
+}
+
+GameResult start_bound_game(store::Store& store, const GameService& service, uint32_t seed,
+                            const std::string& id, const std::string& holder, int64_t max_games) {
+  GameResult r = start_with_id(store, service, seed, id, holder, max_games);
+  if (r.status == Status::kTooManyGames && store.game(id)) return load_game(store, id);
   return r;
 }
 
@@ -249,13 +287,13 @@ GameResult load_game(store::Store& store, std::string_view id) {
 
 GameResult play_actions(store::Store& store, std::string_view id,
                         const std::vector<std::string>& actions, const RunBounds& bounds,
-                        std::optional<int64_t> expect) {
+                        std::optional<int64_t> expect, std::optional<int64_t> cap) {
   // This process's latest state of the game, when it has one that the expectation fits: the call
   // costs the actions it applies. An applied action is checked against the store by the
   // compare-and-set that stores it; a call that stored nothing reads the store's length.
   std::unique_ptr<CachedGame> entry = held_cache().take(&store, id);
   if (entry && live(entry->game) && (!expect || *expect == entry->game.length)) {
-    GameResult r = apply_and_store(store, *entry, actions, bounds);
+    GameResult r = apply_and_store(store, *entry, actions, bounds, cap);
     if (r.status != Status::kConflict && (r.applied > 0 || still_latest(store, *entry))) {
       held_cache().put(std::move(entry));
       return r;
@@ -278,7 +316,7 @@ GameResult play_actions(store::Store& store, std::string_view id,
     held_cache().put(std::move(entry));
     return loaded;
   }
-  GameResult r = apply_and_store(store, *entry, actions, bounds);
+  GameResult r = apply_and_store(store, *entry, actions, bounds, cap);
   r.steps += loaded.steps;
   if (r.status != Status::kConflict) held_cache().put(std::move(entry));
   return r;

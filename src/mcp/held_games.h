@@ -55,6 +55,12 @@ struct GameResult {
 GameResult start_game(store::Store& store, const GameService& service, uint32_t seed,
                       const std::string& client);
 
+// Starts the game of a scorecard slot under its handle `id` (bound_games.h) for `holder` (its
+// card), who holds at most `max_games` (the card's slots); a game already under that handle (made
+// meanwhile by another call) is loaded instead. kTooManyGames when the holder is full.
+GameResult start_bound_game(store::Store& store, const GameService& service, uint32_t seed,
+                            const std::string& id, const std::string& holder, int64_t max_games);
+
 // Loads game `id` at its current position (from the cache when it holds the stored length, else
 // by replay); kUnknownGame when there is no such game or it has been idle for kIdleHours.
 GameResult load_game(store::Store& store, std::string_view id);
@@ -66,10 +72,12 @@ GameResult load_game(store::Store& store, std::string_view id);
 // another call moved the game meanwhile (nothing of this call is stored). A game the cache holds
 // costs the actions applied (its stored actions are not read; the store's compare-and-set on the
 // length tells whether the cached state was the latest, and if not the call is made again from a
-// replay); any other game is replayed first.
+// replay); any other game is replayed first. With `cap` (a scorecard slot's), the game takes that
+// many actions and then one more only when it ends the run; anything else past it is refused.
 GameResult play_actions(store::Store& store, std::string_view id,
                         const std::vector<std::string>& actions, const RunBounds& bounds,
-                        std::optional<int64_t> expect = std::nullopt);
+                        std::optional<int64_t> expect = std::nullopt,
+                        std::optional<int64_t> cap = std::nullopt);
 
 // Returns a fresh random game handle: "g" and 24 hex digits (96 random bits).
 std::string mint_game_id();

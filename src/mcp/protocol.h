@@ -23,11 +23,14 @@ inline constexpr int kMethodNotFound = -32601;
 inline constexpr int kInvalidParams = -32602;
 inline constexpr int kInternalError = -32603;
 
-// What a tool may use: the store that holds games and runs, who is calling, the run bounds.
+// What a tool may use: the store that holds games and runs, who is calling, the run bounds, and
+// the server's secret (the store's daily secret: it draws a sealed card's seeds and signs the
+// handles of scorecard slots' games, so every server on one store must use the same).
 struct ToolContext {
   store::Store* store = nullptr;
   std::string client = "stdio";  // "stdio", or the HTTP peer's address
   RunBounds bounds;
+  std::string secret;
 };
 
 // A tool's answer. kResult and kRefused are tool results (kRefused sets isError: a move the
@@ -56,6 +59,9 @@ inline ToolAnswer bad_arguments(std::string message) {
 }
 inline ToolAnswer unavailable(std::string message) {
   return {ToolAnswer::Kind::kUnavailable, std::move(message), {}};
+}
+inline ToolAnswer refused(std::string text) {
+  return {ToolAnswer::Kind::kRefused, std::move(text), {}};
 }
 
 }  // namespace gb::mcp

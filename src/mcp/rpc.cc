@@ -79,7 +79,9 @@ std::string initialize_result(std::string_view id_json, std::optional<JsonValue>
   w.field("instructions",
           "Deterministic puzzle games. list_games, then new_game {slug} gives a game_id; act "
           "{game_id, actions:[...]} plays (each answer shows the observation, the legal actions, "
-          "score and gameOver); submit_run {game_id, name} puts the run on the agents' board.");
+          "score and gameOver); submit_run {game_id, name} puts the run on the agents' board. "
+          "To be measured on a benchmark, open_scorecard gives one game_id per slot; play and "
+          "submit_run each, then close_scorecard.");
   w.end_object();
   w.end_object();
   return w.take();

@@ -2,12 +2,16 @@
 
 #include <array>
 #include <charconv>
+#include <chrono>
 #include <cstdint>
 
 #include "core/clock.h"
 #include "core/json_writer.h"
+#include "mcp/bound_games.h"
+#include "mcp/card_tools.h"
 #include "mcp/game_text.h"
 #include "mcp/held_games.h"
+#include "mcp/tool_args.h"
 #include "registry/registry.h"
 #include "runs/codec.h"
 #include "runs/secrets.h"
@@ -18,21 +22,16 @@ namespace {
 
 using Kind = ToolAnswer::Kind;
 
-// Reads string argument `key`: nullopt with `problem` set when it is required and absent or not
-// a string; an absent optional one gives "" with no problem.
-std::optional<std::string_view> string_arg(JsonValue args, std::string_view key, bool required,
-                                           std::string& problem) {
-  JsonValue v;
-  if (args[key].get(v) != simdjson::SUCCESS) {
-    if (required) problem = std::string(key) + ": required";
-    return required ? std::nullopt : std::optional<std::string_view>("");
-  }
-  std::string_view s;
-  if (v.get_string().get(s) != simdjson::SUCCESS) {
-    problem = std::string(key) + ": must be a string, not " + std::string(json_type_name(v));
-    return std::nullopt;
-  }
-  return s;
+// The card and slot game `id` is bound to, read now; nullopt for a plain game. A bound handle
+// whose card the store lacks sets `error`.
+std::optional<BoundSlot> bound_slot_of(std::string_view id, const ToolContext& context,
+                                       std::optional<ToolAnswer>& error) {
+  std::optional<SlotBinding> binding = slot_binding(context.secret, id);
+  if (!binding) return std::nullopt;
+  std::optional<BoundSlot> bound =
+      read_bound_slot(*context.store, *binding, std::chrono::system_clock::now());
+  if (!bound) error = bad_arguments("game_id: its scorecard " + binding->card_id + " is unknown");
+  return bound;
 }
 
 // Reads the `slug` argument and finds its game; null with `problem` set otherwise.
@@ -152,8 +151,27 @@ ToolAnswer act(JsonValue args, const ToolContext& context) {
     }
     expect = n;
   }
-  GameResult r = play_actions(*context.store, game_id, actions, context.bounds, expect);
+  // A scorecard slot's game takes actions while its card is open, up to the slot's cap (and the
+  // end action past it); it is dealt on its first act.
+  std::optional<ToolAnswer> error;
+  std::optional<BoundSlot> bound = bound_slot_of(game_id, context, error);
+  if (error) return *error;
+  std::optional<int64_t> cap;
+  if (bound) {
+    if (bound->status != runs::CardStatus::kOpen) {
+      return refused("refused: scorecard " + bound->card.id + " is " +
+                     std::string(runs::status_name(bound->status)) +
+                     "; its games take no more actions");
+    }
+    cap = bound->slot.max_actions;
+  }
   using Status = GameResult::Status;
+  GameResult r = play_actions(*context.store, game_id, actions, context.bounds, expect, cap);
+  if (bound && r.status == Status::kUnknownGame) {
+    GameResult started = start_slot_game(*context.store, game_id, *bound);
+    if (started.status != Status::kOk) return bad_arguments(started.message);
+    r = play_actions(*context.store, game_id, actions, context.bounds, expect, cap);
+  }
   switch (r.status) {
     case Status::kUnknownGame:
       return bad_arguments(r.message);
@@ -191,6 +209,16 @@ std::optional<GameResult> loaded_game(JsonValue args, const ToolContext& context
     return std::nullopt;
   }
   GameResult r = load_game(*context.store, std::string(*id));
+  if (r.status == GameResult::Status::kUnknownGame) {
+    // A scorecard slot's game that was never played yet is dealt now, while its card is open.
+    std::optional<ToolAnswer> bound_error;
+    std::optional<BoundSlot> bound = bound_slot_of(*id, context, bound_error);
+    if (bound_error) {
+      error = *bound_error;
+      return std::nullopt;
+    }
+    if (bound) r = start_slot_game(*context.store, *id, *bound);
+  }
   if (r.status != GameResult::Status::kOk) {
     error = bad_arguments(r.message);
     return std::nullopt;
@@ -238,7 +266,13 @@ ToolAnswer get_replay(JsonValue args, const ToolContext& context) {
 
 ToolAnswer submit_run(JsonValue args, const ToolContext& context) {
   std::string problem;
-  std::optional<std::string_view> name = string_arg(args, "name", true, problem);
+  std::optional<std::string_view> id = string_arg(args, "game_id", true, problem);
+  if (!id) return bad_arguments(problem);
+  // A scorecard slot's game fills its slot: under the card's name (the default) and agent label.
+  std::optional<ToolAnswer> bound_error;
+  std::optional<BoundSlot> bound = bound_slot_of(*id, context, bound_error);
+  if (bound_error) return *bound_error;
+  std::optional<std::string_view> name = string_arg(args, "name", !bound, problem);
   if (!name) return bad_arguments(problem);
   std::optional<std::string_view> token = string_arg(args, "token", false, problem);
   if (!token) return bad_arguments(problem);
@@ -249,6 +283,16 @@ ToolAnswer submit_run(JsonValue args, const ToolContext& context) {
   if (!token->empty()) submission.token = std::string(*token);
   submission.agent = std::string(*agent);
   submission.kind = "agent";
+  if (bound) {
+    if (bound->status != runs::CardStatus::kOpen) {
+      return refused("not submitted: scorecard " + bound->card.id + " is " +
+                     std::string(runs::status_name(bound->status)) + "; it takes no more runs");
+    }
+    if (submission.name.empty()) submission.name = bound->card.name;
+    if (submission.agent.empty()) submission.agent = bound->card.agent.label;
+    submission.scorecard = bound->card.id;
+    submission.slot = bound->slot.index;
+  }
   ToolAnswer error;
   std::optional<GameResult> r = loaded_game(args, context, error);
   if (!r) return error;
@@ -268,12 +312,19 @@ ToolAnswer submit_run(JsonValue args, const ToolContext& context) {
       return {Kind::kRefused, text, {}};
     }
     case runs::SubmitVerdict::kNameTaken:
+      if (bound) {
+        return refused("not submitted: scorecard " + bound->card.id + " belongs to " +
+                       bound->card.name +
+                       "; pass that name's token (the one open_scorecard or its first run gave)");
+      }
       return {Kind::kRefused,
               "not submitted: the name " + submission.name +
                   " is taken; pass the token its first run gave, or choose another name",
               {}};
     case runs::SubmitVerdict::kSlotFilled:
-      return {Kind::kRefused, "not submitted: that scorecard slot already holds another run", {}};
+      return refused("not submitted: slot " + std::to_string(answer.slot) + " of scorecard " +
+                     answer.scorecard.value_or("") +
+                     " already holds another run (a slot takes one run)");
     case runs::SubmitVerdict::kCardClosed:
       return {Kind::kRefused, "not submitted: the scorecard is closed or past its deadline", {}};
     case runs::SubmitVerdict::kCreated:
@@ -285,6 +336,10 @@ ToolAnswer submit_run(JsonValue args, const ToolContext& context) {
                      ": score " + std::to_string(run.score) + ", rank " +
                      std::to_string(answer.rank) + ", " + std::to_string(run.length) + " actions" +
                      (run.over ? ", over" : ", not over") + ".\n";
+  if (answer.scorecard) {
+    text += "It fills slot " + std::to_string(answer.slot) + " of scorecard " + *answer.scorecard +
+            (answer.verdict == runs::SubmitVerdict::kExisting ? " (it already did).\n" : ".\n");
+  }
   if (!answer.token.empty()) {
     text += "This run claimed the name " + run.name +
             "; its token (shown once, keep it to "
@@ -329,9 +384,26 @@ constexpr auto kTools = std::to_array<Tool>({
     {"submit_run",
      "Put the game (finished or stopped) on the agents' leaderboard under a name. The server "
      "verifies it by replay. The first run under a new name claims it and returns a token, "
-     "shown once: pass it as token to submit again under that name.",
-     R"({"type":"object","properties":{"game_id":{"type":"string"},"name":{"type":"string","description":"1 to 24 letters, digits, space, _ - ."},"token":{"type":"string"},"agent":{"type":"string","description":"your agent's label, up to 40 characters"}},"required":["game_id","name"]})",
+     "shown once: pass it as token to submit again under that name. A scorecard slot's game "
+     "(from open_scorecard) fills that slot instead: it needs the card's token, its name is the "
+     "card's (the default), and a slot takes one run.",
+     R"({"type":"object","properties":{"game_id":{"type":"string"},"name":{"type":"string","description":"1 to 24 letters, digits, space, _ - .; required unless the game is a scorecard slot's"},"token":{"type":"string"},"agent":{"type":"string","description":"your agent's label, up to 40 characters"}},"required":["game_id"]})",
      submit_run},
+    {"open_scorecard",
+     "Open a scorecard: a fixed benchmark of 60 games (20 seeds of each game) that measures an "
+     "agent by its mean score per game, normalised against reference agents. Suites: open-v1 "
+     "(public seeds) and sealed-v1 (seeds drawn when the card opens). Answers the card's id, "
+     "deadline (24 h), token (when the name is new, shown once) and its slots, each with a "
+     "game_id bound to it: play it with act, and submit_run {game_id, token} fills the slot. "
+     "Every slot counts; an empty one scores 0.",
+     R"({"type":"object","properties":{"suite":{"type":"string","description":"open-v1 or sealed-v1"},"name":{"type":"string","description":"1 to 24 letters, digits, space, _ - ."},"token":{"type":"string","description":"the name's token, when it is already claimed"},"agent":{"type":"object","description":"who is measured","properties":{"label":{"type":"string","description":"up to 40 characters"},"model":{"type":"string","description":"up to 100 characters"},"harness":{"type":"string","description":"up to 100 characters"},"notes":{"type":"string","description":"up to 500 characters"}}}},"required":["suite","name"]})",
+     open_scorecard},
+    {"close_scorecard",
+     "Close a scorecard when its slots are played: answers the final card, per game the mean "
+     "score with its 95% interval and the normalised score, and overall. Slots left empty score "
+     "0. usage is your own report of what the card cost.",
+     R"({"type":"object","properties":{"scorecard":{"type":"string","description":"the card's id, from open_scorecard"},"token":{"type":"string","description":"the token of the card's name"},"usage":{"type":"object","properties":{"promptTokens":{"type":"integer","minimum":0},"completionTokens":{"type":"integer","minimum":0},"costUsd":{"type":"number","minimum":0},"seconds":{"type":"number","minimum":0}}}},"required":["scorecard","token"]})",
+     close_scorecard},
 });
 
 }  // namespace

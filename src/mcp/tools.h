@@ -1,6 +1,7 @@
-// The MCP tool table (SPEC section 10): list_games, get_rules, new_game, act, get_state,
-// get_replay, submit_run. Each row is {name, description, input schema, handler}; handlers
-// reach games only through the registry and the held games, and runs through runs::submit_run.
+// The MCP tool table (SPEC sections 10 and 14): list_games, get_rules, new_game, act, get_state,
+// get_replay, submit_run, open_scorecard, close_scorecard. Each row is {name, description, input
+// schema, handler}; handlers reach games only through the registry and the held games, runs
+// through runs::submit_run, and scorecards through runs/cards.h.
 #pragma once
 
 #include <span>

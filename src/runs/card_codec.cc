@@ -248,15 +248,16 @@ std::string encode_suites() {
   return w.take();
 }
 
-std::string encode_opened_card(const OpenedCard& opened) {
+std::string encode_opened_card(const OpenedCard& opened, std::span<const std::string> game_ids) {
   JsonWriter w;
   w.begin_object();
   write_card_head(w, opened.card, CardStatus::kOpen);
   w.key("slots");
   w.begin_array();
-  for (const store::CardSlot& slot : opened.card.slots) {
+  for (size_t i = 0; i < opened.card.slots.size(); ++i) {
     w.begin_object();
-    write_slot_head(w, slot);
+    write_slot_head(w, opened.card.slots[i]);
+    if (i < game_ids.size()) w.field("gameId", game_ids[i]);
     w.end_object();
   }
   w.end_array();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 
 #include "core/json_reader.h"
@@ -30,8 +31,10 @@ std::optional<CloseRequest> decode_close_request(JsonValue body, Issues& issues)
 std::string encode_suites();
 
 // The 201 answer to opening a card: {id, suite, name, agent, status, openedAt, deadline,
-// slots:[{index, slug, seed, maxActions}], token?}.
-std::string encode_opened_card(const OpenedCard& opened);
+// slots:[{index, slug, seed, maxActions, gameId?}], token?}; `game_ids` (none, or one per slot)
+// are the handles of the slots' games that MCP's open_scorecard gives.
+std::string encode_opened_card(const OpenedCard& opened,
+                               std::span<const std::string> game_ids = {});
 
 // A card: {id, suite, name, agent, status, openedAt, closedAt, deadline, usage,
 // slots:[{index, slug, seed, maxActions, runId, score}], games:{slug:{n, mean, ci95, normalised,

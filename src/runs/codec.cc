@@ -122,6 +122,10 @@ std::string encode_submit_summary(const SubmitAnswer& answer) {
   w.field("over", run.over);
   w.field("stored", answer.verdict == SubmitVerdict::kCreated ? "created" : "existing");
   if (!answer.token.empty()) w.field("token", answer.token);
+  if (answer.scorecard) {
+    w.field("scorecard", *answer.scorecard);
+    w.field("slot", answer.slot);
+  }
   w.end_object();
   return w.take();
 }

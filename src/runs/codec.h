@@ -23,8 +23,8 @@ std::optional<RunSubmission> decode_submission(JsonValue body, Issues& issues);
 // rulesVersion, token?} for a stored or found-again submission.
 std::string encode_submit_answer(const SubmitAnswer& answer);
 
-// {id, slug, name, score, rank, length, over, stored ("created" or "existing"), token?}: the
-// structured answer of MCP's submit_run tool.
+// {id, slug, name, score, rank, length, over, stored ("created" or "existing"), token?,
+// scorecard?, slot?}: the structured answer of MCP's submit_run tool.
 std::string encode_submit_summary(const SubmitAnswer& answer);
 
 // The stored run with its actions, for GET /api/runs/{id}; `current` says whether its rules

@@ -3,6 +3,7 @@
 // store keeps, so nobody can know a day's seed before that day. Plain hashing is core/hash.h's.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -23,5 +24,9 @@ uint32_t daily_seed(std::string_view secret, std::string_view slug, std::string_
 // Returns the first 32 bits of HMAC-SHA256(secret, message): a seed nobody can know without the
 // secret (the daily challenge's, and a sealed scorecard's slots').
 uint32_t keyed_seed(std::string_view secret, std::string_view message);
+
+// Returns the first `digits` (at most 64) hex digits of HMAC-SHA256(secret, message): a tag
+// nobody can forge without the secret (a scorecard slot's game handle).
+std::string keyed_hex(std::string_view secret, std::string_view message, size_t digits);
 
 }  // namespace gb::runs

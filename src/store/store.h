@@ -204,7 +204,8 @@ class Store {
   // writer wins, also across servers sharing the store).
   virtual std::string get_or_put_setting(std::string_view key, std::string_view value) = 0;
 
-  // Stores a new held game unless its client already holds `max_per_client` games (false then).
+  // Stores a new held game unless its client already holds `max_per_client` games or a game
+  // with its id exists (false then).
   virtual bool create_game(const HeldGame& game, int64_t max_per_client) = 0;
 
   // Returns held game `id` with all its actions, or nullopt.

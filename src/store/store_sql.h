@@ -69,12 +69,13 @@ inline constexpr std::string_view kCountLiveGames =
     "SELECT COUNT(*) FROM games WHERE updated_at >= ?1";
 
 // Inserts a held game (?1 id .. ?8 updated_at, in HeldGame's order) unless its client already
-// holds ?9 games. The casts give PostgreSQL the columns' types for the selected parameters.
+// holds ?9 games or a game has its id (two calls creating a scorecard slot's game at once). The
+// casts give PostgreSQL the columns' types for the selected parameters.
 inline constexpr std::string_view kInsertGame =
     "INSERT INTO games (id, slug, seed, actions, length, client, created_at, updated_at) "
     "SELECT ?1, ?2, CAST(?3 AS BIGINT), ?4, CAST(?5 AS BIGINT), ?6, ?7, ?8 WHERE (SELECT COUNT(*) "
     "FROM games WHERE client = ?6) "
-    "< ?9";
+    "< ?9 ON CONFLICT (id) DO NOTHING";
 
 // Moves game ?1 from ?2 actions to ?3 at ?4: the compare-and-set that an appended move's row of
 // game_moves (migration 5) follows in the same transaction.

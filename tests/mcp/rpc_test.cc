@@ -79,7 +79,20 @@ TEST_F(RpcTest, PingAndToolsList) {
     EXPECT_EQ(list.str(at + "/inputSchema/type"), "object");
   }
   EXPECT_EQ(names, (std::vector<std::string>{"list_games", "get_rules", "new_game", "act",
-                                             "get_state", "get_replay", "submit_run"}));
+                                             "get_state", "get_replay", "submit_run",
+                                             "open_scorecard", "close_scorecard"}));
+  // Every input schema is JSON that names its required arguments among its properties.
+  for (size_t i = 0; i < list.size("/result/tools"); ++i) {
+    std::string at = "/result/tools/" + std::to_string(i) + "/inputSchema";
+    for (size_t r = 0; r < list.size(at + "/required"); ++r) {
+      std::string key = list.str(at + "/required/" + std::to_string(r));
+      EXPECT_NE(list.raw(at + "/properties/" + key), "<missing>") << names[i] << ": " << key;
+    }
+  }
+  EXPECT_EQ(list.raw("/result/tools/7/inputSchema/required"), R"(["suite","name"])");
+  EXPECT_EQ(list.raw("/result/tools/8/inputSchema/required"), R"(["scorecard","token"])");
+  EXPECT_EQ(list.raw("/result/tools/6/inputSchema/required"), R"(["game_id"])")
+      << "a scorecard slot's game needs no name";
 }
 
 TEST_F(RpcTest, MalformedMessagesGetTheProtocolsErrors) {

@@ -3,7 +3,10 @@
 // one SQLite store. It lists the tools, plays a whole run of every game to its end through act
 // (seed 7, a scripted policy), gets refusals and a stale `expect` as isError results, negotiates
 // an older protocol revision, submits runs that then appear on the agents' board, and checks that
-// each final score equals `gameboard replay` of the game's replay file.
+// each final score equals `gameboard replay` of the game's replay file. It also plays a small
+// scorecard: open_scorecard, a few moves in one slot of each game through the slots' own game_ids,
+// submit_run filling those slots (a second, different run refused), close_scorecard, and the card
+// as GET /api/scorecards/{id} shows it over HTTP.
 // Usage: node sdk_client.mjs <gameboard binary>
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,7 +31,17 @@ if (!gameboard) {
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'gb-mcp-sdk-'));
 const SEED = 7;
-const TOOLS = ['list_games', 'get_rules', 'new_game', 'act', 'get_state', 'get_replay', 'submit_run'];
+const TOOLS = [
+  'list_games',
+  'get_rules',
+  'new_game',
+  'act',
+  'get_state',
+  'get_replay',
+  'submit_run',
+  'open_scorecard',
+  'close_scorecard',
+];
 
 // The scripted policy: start, ticks (25 at a time on every third turn), the other legal moves in
 // turn, and the end action after 60 moves.
@@ -165,9 +178,80 @@ async function checkClient(client, label, base) {
     console.log(`${label} ${slug}: ${run.length} actions, score ${run.score}, on the board`);
   }
 
+  await playCard(client, label, base);
+
   // Protocol errors stay errors (-32602 for bad arguments), never a crash.
   await assert.rejects(tool(client, 'act', { game_id: 'gnope', action: { type: 'UP' } }), /-32602/);
   await assert.rejects(tool(client, 'new_game', { slug: 'chess' }), /-32602/);
+}
+
+// Opens an open-v1 card, plays `moves` policy moves in one slot of each game, submits them, closes
+// the card, and checks the card that GET /api/scorecards/{id} answers: those slots filled with the
+// same scores, the others empty.
+async function playCard(client, label, base, moves = 5) {
+  const name = `sdk card ${label}`;
+  const opened = await tool(client, 'open_scorecard', {
+    suite: 'open-v1',
+    name,
+    agent: { label: 'sdk test', model: 'scripted' },
+  });
+  assert.equal(opened.isError, false, `open_scorecard: ${opened.content[0].text}`);
+  const card = opened.structuredContent;
+  assert.equal(card.slots.length, 60);
+  assert.match(card.token, /^[0-9a-f]{64}$/, 'the new name gets its token');
+  const played = {};
+  for (const index of [0, 20, 40]) {
+    const slot = card.slots[index];
+    assert.match(opened.content[0].text, new RegExp(`slot ${index}: ${slot.slug} seed ${slot.seed}, cap`));
+    let pos = (await tool(client, 'get_state', { game_id: slot.gameId })).structuredContent;
+    assert.equal(pos.slug, slot.slug);
+    assert.equal(pos.seed, slot.seed, `slot ${index}: dealt at the slot's seed`);
+    for (let turn = 0; turn < moves && !pos.gameOver; ++turn) {
+      const r = await tool(client, 'act', { game_id: slot.gameId, action: policy(pos.legalActions, turn) });
+      assert.equal(r.isError, false, `slot ${index}: act: ${r.content[0].text}`);
+      pos = r.structuredContent;
+    }
+    const sub = await tool(client, 'submit_run', { game_id: slot.gameId, token: card.token });
+    assert.equal(sub.isError, false, `slot ${index}: submit_run: ${sub.content[0].text}`);
+    assert.equal(sub.structuredContent.scorecard, card.id);
+    assert.equal(sub.structuredContent.slot, index);
+    assert.equal(sub.structuredContent.score, pos.score);
+    played[index] = { score: pos.score, runId: sub.structuredContent.id, last: pos };
+  }
+  // A slot takes one run: the game moved on is a different run, refused.
+  const slot0 = card.slots[0];
+  const more = await tool(client, 'act', {
+    game_id: slot0.gameId,
+    action: policy(played[0].last.legalActions, moves),
+  });
+  assert.equal(more.isError, false, `slot 0: act: ${more.content[0].text}`);
+  const again = await tool(client, 'submit_run', { game_id: slot0.gameId, token: card.token });
+  assert.equal(again.isError, true, 'a second run into a filled slot is refused');
+  assert.match(again.content[0].text, /already holds another run/);
+
+  const closed = await tool(client, 'close_scorecard', {
+    scorecard: card.id,
+    token: card.token,
+    usage: { promptTokens: 0, seconds: 1 },
+  });
+  assert.equal(closed.isError, false, `close_scorecard: ${closed.content[0].text}`);
+  assert.match(closed.content[0].text, /3 of 60 slots hold a run/);
+  assert.match(closed.content[0].text, /overall normalised/);
+  const res = await fetch(`${base}/api/scorecards/${card.id}`);
+  assert.equal(res.status, 200);
+  const shown = await res.json();
+  assert.deepEqual(shown, closed.structuredContent, 'the tool answers the card as HTTP shows it');
+  assert.equal(shown.status, 'closed');
+  assert.equal(shown.name, name);
+  for (const slot of shown.slots) {
+    const mine = played[slot.index];
+    assert.equal(slot.score, mine ? mine.score : null, `slot ${slot.index}: score`);
+    assert.equal(slot.runId, mine ? mine.runId : null, `slot ${slot.index}: run`);
+  }
+  for (const slug of ['stormlark', 'glimfall', 'silkspan']) assert.equal(shown.games[slug].n, 20);
+  const late = await tool(client, 'act', { game_id: card.slots[1].gameId, action: { type: 'UP' } });
+  assert.equal(late.isError, true, 'a closed card deals no more games');
+  console.log(`${label} scorecard ${card.id}: 3 slots filled, closed, overall ${shown.overall.normalised}`);
 }
 
 // A transport whose initialize asks for an older revision (2025-03-26), as an older client would.

@@ -111,5 +111,15 @@ TEST(Secrets, TheDailySeedDependsOnSecretGameAndDay) {
   EXPECT_NE(seed, daily_seed("secret", "stormlark", "2026-12-04"));
 }
 
+TEST(Secrets, AKeyedTagIsTheHmacsFirstHexDigits) {
+  // RFC 4231, test case 2.
+  std::string_view message = "what do ya want for nothing?";
+  EXPECT_EQ(keyed_hex("Jefe", message, 64),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+  EXPECT_EQ(keyed_hex("Jefe", message, 24), "5bdcc146bf60754e6a042426");
+  EXPECT_EQ(keyed_hex("Jefe", message, 100).size(), 64u);
+  EXPECT_EQ(keyed_seed("Jefe", message), 0x5bdcc146u);
+}
+
 }  // namespace
 }  // namespace gb::runs

@@ -305,6 +305,13 @@ TEST_P(StoreTest, HeldGamesAreCreatedLoadedAndMoved) {
   EXPECT_EQ(held->length, 1);
   EXPECT_EQ(held->updated_at, "2026-12-03T10:05:00.000Z");
   EXPECT_EQ(held->created_at, "2026-12-03T10:00:00.000Z");
+  // A second game under the same id (two calls creating a scorecard slot's game at once) is
+  // refused without an error, and the first one stays as it was.
+  HeldGame again = make_game(id, slug_);
+  again.seed = 1;
+  EXPECT_FALSE(store_->create_game(again, 5));
+  EXPECT_EQ(store_->game(id)->seed, 4'000'000'000u);
+  EXPECT_EQ(store_->game(id)->length, 1);
   // Later moves are appended in order, and the head reads the length without the actions.
   EXPECT_TRUE(store_->append_game_actions(id, 1, "2,3", 3, "2026-12-03T10:07:00.000Z"));
   EXPECT_TRUE(store_->append_game_actions(id, 3, "4", 4, "2026-12-03T10:08:00.000Z"));
