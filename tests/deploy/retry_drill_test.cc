@@ -225,8 +225,14 @@ TEST(Drill, ARetriedPostIsAppliedOnceWhenAReplicaDiesAfterCommitting) {
       mcp_until_answered(port, mcp_call(5, "act", game + R"(,"expect":4,"action":)" + left + "}"));
   EXPECT_NE(result_of(next).find(R"("isError":false)"), std::string::npos) << next.body;
   EXPECT_EQ(psql(pg_port, "SELECT length FROM games WHERE id = '" + id + "'"), "5");
-  std::string stored = psql(pg_port, "SELECT actions FROM games WHERE id = '" + id + "'");
-  EXPECT_EQ(stored, "[" + left + "," + left + "," + left + "," + right + "," + left + "]")
+  // A game started empty keeps "[]" in games.actions; each applied act is one row of game_moves
+  // (migration 5), so the rows joined in order are every action the game holds, each once.
+  EXPECT_EQ(psql(pg_port, "SELECT actions FROM games WHERE id = '" + id + "'"), "[]");
+  std::string stored = psql(pg_port,
+                            "SELECT string_agg(actions, ',' ORDER BY first) FROM game_moves "
+                            "WHERE game_id = '" +
+                                id + "'");
+  EXPECT_EQ(stored, left + "," + left + "," + left + "," + right + "," + left)
       << "an action is missing or was applied twice";
 
   // A run whose answer is lost the same way: nginx passes the POST to the other replica, which
