@@ -4,10 +4,12 @@
 
 #include <condition_variable>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <vector>
 
 #include "store/rows.h"
+#include "store/sqlite_readers.h"
 #include "store/store_sql.h"
 
 namespace gb::store {
@@ -69,6 +71,9 @@ class Statement {
 
 class SqliteStore final : public Store {
  public:
+  // The read-only connections: as many as the server's work threads, so no read waits for one.
+  static constexpr size_t kReaders = 4;
+
   explicit SqliteStore(const std::string& path) {
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX;
     if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
@@ -81,11 +86,10 @@ class SqliteStore final : public Store {
     exec("PRAGMA synchronous=FULL");
     exec("PRAGMA foreign_keys=ON");
     migrate();
-    long_reader_ = db_;
-    open_long_reader(path);
+    readers_ = std::make_unique<SqliteReaders>(path, kReaders, db_, mutex_);
   }
   ~SqliteStore() override {
-    if (long_reader_ != db_) sqlite3_close(long_reader_);
+    readers_.reset();
     sqlite3_close(db_);
   }
 
@@ -121,8 +125,8 @@ class SqliteStore final : public Store {
   }
 
   std::optional<StoredRun> run(int64_t id) override {
-    std::lock_guard lock(mutex_);
-    Statement select(db_, select_run_by_id_sql(Dialect::kSqlite));
+    SqliteReaders::Lease reader = readers_->lease();
+    Statement select(reader.db(), select_run_by_id_sql(Dialect::kSqlite));
     select.bind(1, id);
     if (!select.step()) return std::nullopt;
     return read_run(select);
@@ -153,18 +157,19 @@ class SqliteStore final : public Store {
   Board leaderboard(const BoardQuery& query) override {
     std::optional<std::string> scope = bests_scope(query);
     if (!scope) return leaderboard_by_scan(query);
-    std::lock_guard lock(mutex_);
+    SqliteReaders::Lease reader = readers_->lease();
+    SqliteReadSnapshot snapshot(reader.db());
     Board board;
-    Statement count(db_, bests_count_sql(Dialect::kSqlite));
+    Statement count(reader.db(), bests_count_sql(Dialect::kSqlite));
     add_board_key(count, query, *scope);
     if (count.step()) board.total = count.integer(0);
-    Statement page(db_, bests_page_sql(Dialect::kSqlite));
+    Statement page(reader.db(), bests_page_sql(Dialect::kSqlite));
     add_board_key(page, query, *scope);
     page.add(query.limit);
     page.add(query.offset);
     while (page.step()) board.entries.push_back(read_entry(page));
     if (board.entries.empty()) return board;
-    Statement higher(db_, bests_higher_sql(Dialect::kSqlite));
+    Statement higher(reader.db(), bests_higher_sql(Dialect::kSqlite));
     add_board_key(higher, query, *scope);
     higher.add(board.entries.front().score);
     higher.step();
@@ -173,12 +178,13 @@ class SqliteStore final : public Store {
   }
 
   Board leaderboard_by_scan(const BoardQuery& query) override {
-    std::lock_guard lock(mutex_);
+    SqliteReaders::Lease reader = readers_->lease();
+    SqliteReadSnapshot snapshot(reader.db());
     Board board;
-    Statement count(db_, board_count_sql(Dialect::kSqlite));
+    Statement count(reader.db(), board_count_sql(Dialect::kSqlite));
     add_board_filter(count, query);
     if (count.step()) board.total = count.integer(0);
-    Statement page(db_, board_page_sql(Dialect::kSqlite));
+    Statement page(reader.db(), board_page_sql(Dialect::kSqlite));
     add_board_filter(page, query);
     page.add(query.limit);
     page.add(query.offset);
@@ -188,8 +194,8 @@ class SqliteStore final : public Store {
 
   int64_t rank_of(std::string_view slug, std::string_view kind, uint32_t rules_version,
                   int64_t score, std::string_view name_key) override {
-    std::lock_guard lock(mutex_);
-    Statement rank(db_, bests_rank_sql(Dialect::kSqlite));
+    SqliteReaders::Lease reader = readers_->lease();
+    Statement rank(reader.db(), bests_rank_sql(Dialect::kSqlite));
     rank.bind(1, slug);
     rank.bind(2, kind);
     rank.bind(3, static_cast<int64_t>(rules_version));
@@ -231,20 +237,21 @@ class SqliteStore final : public Store {
   }
 
   std::optional<HeldGame> game(std::string_view id) override {
-    std::lock_guard lock(mutex_);
-    Statement select(db_, select_game_by_id_sql(Dialect::kSqlite));
+    SqliteReaders::Lease reader = readers_->lease();
+    SqliteReadSnapshot snapshot(reader.db());
+    Statement select(reader.db(), select_game_by_id_sql(Dialect::kSqlite));
     select.bind(1, id);
     if (!select.step()) return std::nullopt;
     HeldGame game = read_game(select);
-    Statement moves(db_, kSelectGameMoves);
+    Statement moves(reader.db(), kSelectGameMoves);
     moves.bind(1, id);
     while (moves.step()) append_move(game.actions_json, moves.text(0));
     return game;
   }
 
   std::optional<HeldGame> game_head(std::string_view id) override {
-    std::lock_guard lock(mutex_);
-    Statement select(db_, kSelectGameHead);
+    SqliteReaders::Lease reader = readers_->lease();
+    Statement select(reader.db(), kSelectGameHead);
     select.bind(1, id);
     if (!select.step()) return std::nullopt;
     return read_game(select);
@@ -308,8 +315,8 @@ class SqliteStore final : public Store {
   }
 
   std::vector<StoredRun> list_runs(const RunListQuery& query) override {
-    std::lock_guard lock(mutex_);
-    Statement select(db_, std::string(kSelectRun) + std::string(kListRuns));
+    SqliteReaders::Lease reader = readers_->lease();
+    Statement select(reader.db(), std::string(kSelectRun) + std::string(kListRuns));
     add_run_list(select, query);
     std::vector<StoredRun> runs;
     while (select.step()) runs.push_back(read_run(select));
@@ -349,24 +356,26 @@ class SqliteStore final : public Store {
   }
 
   std::optional<Card> card(std::string_view id) override {
-    std::lock_guard lock(mutex_);
-    Statement select(db_, kSelectCard);
+    SqliteReaders::Lease reader = readers_->lease();
+    SqliteReadSnapshot snapshot(reader.db());
+    Statement select(reader.db(), kSelectCard);
     select.bind(1, id);
     if (!select.step()) return std::nullopt;
     Card card = read_card(select);
-    Statement slots(db_, kSelectCardSlots);
+    Statement slots(reader.db(), kSelectCardSlots);
     slots.bind(1, id);
     while (slots.step()) card.slots.push_back(read_card_slot(slots));
     return card;
   }
 
   std::optional<Card> card_with_slot(std::string_view id, int64_t index) override {
-    std::lock_guard lock(mutex_);
-    Statement select(db_, kSelectCard);
+    SqliteReaders::Lease reader = readers_->lease();
+    SqliteReadSnapshot snapshot(reader.db());
+    Statement select(reader.db(), kSelectCard);
     select.bind(1, id);
     if (!select.step()) return std::nullopt;
     Card card = read_card(select);
-    Statement slot(db_, kSelectOneCardSlot);
+    Statement slot(reader.db(), kSelectOneCardSlot);
     slot.bind(1, id);
     slot.bind(2, index);
     if (slot.step()) card.slots.push_back(read_card_slot(slot));
@@ -386,8 +395,8 @@ class SqliteStore final : public Store {
 
   std::vector<PooledSlot> finished_card_slots(std::string_view suite,
                                               std::string_view now) override {
-    std::lock_guard lock(*long_reader_mutex_);
-    Statement select(long_reader_, kSelectFinishedSlots);
+    SqliteReaders::Lease reader = readers_->lease();
+    Statement select(reader.db(), kSelectFinishedSlots);
     select.bind(1, suite);
     select.bind(2, now);
     std::vector<PooledSlot> slots;
@@ -396,8 +405,8 @@ class SqliteStore final : public Store {
   }
 
   int64_t count_finished_cards(std::string_view suite, std::string_view now) override {
-    std::lock_guard lock(mutex_);
-    Statement count(db_, kCountFinishedCards);
+    SqliteReaders::Lease reader = readers_->lease();
+    Statement count(reader.db(), kCountFinishedCards);
     count.bind(1, suite);
     count.bind(2, now);
     count.step();
@@ -405,8 +414,8 @@ class SqliteStore final : public Store {
   }
 
   std::optional<std::string> name_token_hash(std::string_view name_key) override {
-    std::lock_guard lock(mutex_);
-    Statement owner(db_, kSelectNameOwner);
+    SqliteReaders::Lease reader = readers_->lease();
+    Statement owner(reader.db(), kSelectNameOwner);
     owner.bind(1, name_key);
     if (!owner.step()) return std::nullopt;
     return owner.text(0);
@@ -414,9 +423,10 @@ class SqliteStore final : public Store {
 
   MiddleScores middle_scores(std::string_view slug, uint32_t rules_version,
                              std::string_view kind) override {
-    std::lock_guard lock(mutex_);
+    SqliteReaders::Lease reader = readers_->lease();
+    SqliteReadSnapshot snapshot(reader.db());
     MiddleScores out;
-    Statement count(db_, kCountKindRuns);
+    Statement count(reader.db(), kCountKindRuns);
     count.bind(1, slug);
     count.bind(2, int64_t{rules_version});
     count.bind(3, kind);
@@ -424,7 +434,7 @@ class SqliteStore final : public Store {
     out.count = count.integer(0);
     if (out.count == 0) return out;
     auto [limit, offset] = middle_window(out.count);
-    Statement middle(db_, kSelectMiddleScores);
+    Statement middle(reader.db(), kSelectMiddleScores);
     middle.bind(1, slug);
     middle.bind(2, int64_t{rules_version});
     middle.bind(3, kind);
@@ -623,36 +633,17 @@ class SqliteStore final : public Store {
 
   // Runs a COUNT(*) query `sql` whose one parameter ?1 is `arg`.
   int64_t count(std::string_view sql, std::string_view arg) {
-    std::lock_guard lock(mutex_);
-    Statement query(db_, sql);
+    SqliteReaders::Lease reader = readers_->lease();
+    Statement query(reader.db(), sql);
     query.bind(1, arg);
     query.step();
     return query.integer(0);
   }
 
-  // Opens the connection of the long reads (every finished slot of a suite, tenths of a second
-  // at a thousand cards), so that they do not hold the store's connection from the short
-  // requests meanwhile: WAL lets a reader run beside the writer, and it sees committed data. A
-  // database in memory is private to its connection, so there the long reads share db_.
-  void open_long_reader(const std::string& path) {
-    if (path.empty() || path == ":memory:" || path.starts_with("file:")) return;
-    sqlite3* reader = nullptr;
-    if (sqlite3_open_v2(path.c_str(), &reader, SQLITE_OPEN_READONLY | SQLITE_OPEN_FULLMUTEX,
-                        nullptr) != SQLITE_OK) {
-      std::string why = reader ? sqlite3_errmsg(reader) : "out of memory";
-      sqlite3_close(reader);
-      throw StoreError("sqlite: cannot open a reader of " + path + ": " + why);
-    }
-    sqlite3_busy_timeout(reader, 10'000);
-    long_reader_ = reader;
-    long_reader_mutex_ = &long_reader_own_mutex_;
-  }
-
   sqlite3* db_ = nullptr;
-  std::mutex mutex_;                // the connection
-  sqlite3* long_reader_ = nullptr;  // the long reads' connection (db_ for a database in memory)
-  std::mutex* long_reader_mutex_ = &mutex_;
-  std::mutex long_reader_own_mutex_;
+  std::mutex mutex_;  // the connection
+  // The read-only connections of every read that writes nothing (db_ for a database in memory).
+  std::unique_ptr<SqliteReaders> readers_;
   // The group commit's queue, whether a writer is draining it, and the wake-up of its waiters.
   std::mutex queue_mutex_;
   std::vector<PendingSubmit*> queue_;

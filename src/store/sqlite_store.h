@@ -1,5 +1,6 @@
 // The SQLite store: one file, WAL, synchronous=FULL (a commit is on disk before it returns), one
-// connection guarded by a mutex (SQLite has one writer at a time anyway).
+// writing connection guarded by a mutex (SQLite has one writer at a time anyway) and a few
+// read-only connections for the reads (store/sqlite_readers.h).
 #pragma once
 
 #include <memory>
