@@ -218,7 +218,7 @@ class PostgresStore final : public Store {
   Board leaderboard(const BoardQuery& query) override {
     std::optional<std::string> scope = bests_scope(query);
     if (!scope) return leaderboard_by_scan(query);
-    return with_connection([&](Connection& c) {
+    return with_snapshot([&](Connection& c) {
       Params key;
       add_board_key(key, query, *scope);
       Board board;
@@ -239,7 +239,7 @@ class PostgresStore final : public Store {
   }
 
   Board leaderboard_by_scan(const BoardQuery& query) override {
-    return with_connection([&](Connection& c) {
+    return with_snapshot([&](Connection& c) {
       Board board;
       Result count = c.run(board_count_sql(Dialect::kPostgres), board_params(query));
       board.total = count.integer(0, 0);
@@ -414,7 +414,7 @@ class PostgresStore final : public Store {
   }
 
   std::optional<Card> card(std::string_view id) override {
-    return with_connection([&](Connection& c) -> std::optional<Card> {
+    return with_snapshot([&](Connection& c) -> std::optional<Card> {
       Result head = c.run(postgres_sql(kSelectCard), Params().add(id));
       if (head.rows() == 0) return std::nullopt;
       Card card = read_card(PgRow{head, 0});
@@ -470,7 +470,7 @@ class PostgresStore final : public Store {
 
   MiddleScores middle_scores(std::string_view slug, uint32_t rules_version,
                              std::string_view kind) override {
-    return with_connection([&](Connection& c) {
+    return with_snapshot([&](Connection& c) {
       MiddleScores out;
       Params key;
       key.add(slug).add(int64_t{rules_version}).add(kind);
@@ -555,6 +555,24 @@ class PostgresStore final : public Store {
         if (attempt > 0 || conn->healthy()) throw;
       }
     }
+  }
+
+  // Runs `work`, a read of several statements, in one read-only transaction on a pooled
+  // connection, so that every statement sees the same snapshot (a board's total, page and rank
+  // agree while runs are stored beside it).
+  template <class Work>
+  std::invoke_result_t<Work&, Connection&> with_snapshot(Work&& work) {
+    return with_connection([&](Connection& c) {
+      c.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      try {
+        auto result = work(c);
+        c.run("COMMIT");
+        return result;
+      } catch (...) {
+        if (c.healthy()) PQclear(PQexec(c.raw(), "ROLLBACK"));
+        throw;
+      }
+    });
   }
 
   std::unique_ptr<Connection> take() {

@@ -152,7 +152,22 @@ TEST_P(BestsTest, ABoardStaysExactWhileRunsAreSubmittedHiddenAndShownAtOnce) {
   std::atomic<int> submitting{4};
   std::atomic<int> failures{0};
   std::atomic<int> moderated{0};
+  std::atomic<int> reads{0};
   std::vector<std::thread> threads;
+  // A reader beside them: each board it reads is one snapshot, so the total and the page agree.
+  BoardQuery whole_board = every_board().front();
+  whole_board.limit = 100'000;
+  whole_board.offset = 0;
+  threads.emplace_back([&] {
+    while (submitting.load() > 0) {
+      Board board = store_->leaderboard(whole_board);
+      EXPECT_EQ(static_cast<int64_t>(board.entries.size()), board.total);
+      if (!board.entries.empty()) {
+        EXPECT_EQ(board.entries.front().rank, 1);
+      }
+      ++reads;
+    }
+  });
   for (int t = 0; t < 6; ++t) {
     threads.emplace_back([&, t] {
       Random random{static_cast<uint64_t>(t) + 1};
@@ -184,6 +199,8 @@ TEST_P(BestsTest, ABoardStaysExactWhileRunsAreSubmittedHiddenAndShownAtOnce) {
           run.run_key = run.slug + "/" + run.actions_json;
           SubmitResult r = store.submit(run, "t", "t");
           if (r.status != SubmitStatus::kCreated) ++failures;
+          // Stored means readable at once, whichever connection reads it.
+          if (!store.run(r.run.id)) ++failures;
           std::lock_guard lock(ids_mutex);
           ids.push_back(r.run.id);
         }
@@ -197,6 +214,7 @@ TEST_P(BestsTest, ABoardStaysExactWhileRunsAreSubmittedHiddenAndShownAtOnce) {
   for (auto& t : threads) t.join();
   EXPECT_EQ(failures.load(), 0);
   EXPECT_GT(moderated.load(), 20) << "the moderators hardly overlapped the submitters";
+  EXPECT_GT(reads.load(), 0) << "the reader never read a board while the submitters ran";
   expect_bests_equal_scan(*store_, "after the concurrent writers");
 }
 
