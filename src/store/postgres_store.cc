@@ -218,22 +218,19 @@ class PostgresStore final : public Store {
   Board leaderboard(const BoardQuery& query) override {
     std::optional<std::string> scope = bests_scope(query);
     if (!scope) return leaderboard_by_scan(query);
-    return with_snapshot([&](Connection& c) {
-      Params key;
-      add_board_key(key, query, *scope);
+    return with_connection([&](Connection& c) {
+      Params params;
+      add_board_key(params, query, *scope);
+      params.add(query.limit).add(query.offset);
+      Result rows = c.run(bests_board_sql(Dialect::kPostgres), params);
       Board board;
-      board.total = c.run(bests_count_sql(Dialect::kPostgres), key).integer(0, 0);
-      Params page = key;
-      page.add(query.limit).add(query.offset);
-      Result rows = c.run(bests_page_sql(Dialect::kPostgres), page);
+      int64_t ties = 0;
       for (int i = 0; i < rows.rows(); ++i) {
-        board.entries.push_back(read_entry(PgRow{rows, i}));
+        board.total = rows.integer(i, 9);
+        ties = rows.integer(i, 10);
+        if (!rows.is_null(i, 1)) board.entries.push_back(read_entry(PgRow{rows, i}));
       }
-      if (board.entries.empty()) return board;
-      Params higher = key;
-      higher.add(board.entries.front().score);
-      rank_page(board, query.offset,
-                c.run(bests_higher_sql(Dialect::kPostgres), higher).integer(0, 0));
+      rank_page(board, query.offset, query.offset - ties);
       return board;
     });
   }

@@ -226,23 +226,22 @@ std::string refile_bests_sql(Dialect dialect) {
                         std::string(kKeepBetterBest));
 }
 
-std::string bests_count_sql(Dialect dialect) {
-  return in_dialect(dialect, "SELECT COUNT(*) FROM bests WHERE " + std::string(kBoardKey));
-}
-
-std::string bests_higher_sql(Dialect dialect) {
-  return in_dialect(
-      dialect, "SELECT COUNT(*) FROM bests WHERE " + std::string(kBoardKey) + " AND score > ?5");
-}
-
-std::string bests_page_sql(Dialect dialect) {
+std::string bests_board_sql(Dialect dialect) {
+  const std::string key(kBoardKey);
   return in_dialect(
       dialect,
-      "SELECT 0 AS place, b.run_id, r.name, r.kind, r.agent, b.score, r.length, r.seed, "
-      "b.created_at FROM (SELECT run_id, score, created_at FROM bests WHERE " +
-          std::string(kBoardKey) +
-          " ORDER BY score DESC, created_at, run_id LIMIT ?5 OFFSET ?6) AS b JOIN runs AS r ON "
-          "r.id = b.run_id ORDER BY b.score DESC, b.created_at, b.run_id");
+      "WITH page AS MATERIALIZED (SELECT run_id, score, created_at FROM bests WHERE " + key +
+          " ORDER BY score DESC, created_at, run_id LIMIT ?5 OFFSET ?6), first AS (SELECT score, "
+          "created_at, run_id FROM page ORDER BY score DESC, created_at, run_id LIMIT 1), head "
+          "AS (SELECT (SELECT COUNT(*) FROM bests WHERE " +
+          key +
+          ") AS total, (SELECT COUNT(*) FROM bests AS t, first AS f WHERE t.slug = ?1 AND "
+          "t.rules_version = ?2 AND t.kind = ?3 AND t.scope = ?4 AND t.score = f.score AND "
+          "(t.created_at < f.created_at OR (t.created_at = f.created_at AND t.run_id < "
+          "f.run_id))) AS ties), shown AS (SELECT 0 AS place, b.run_id, r.name, r.kind, r.agent, "
+          "b.score, r.length, r.seed, b.created_at FROM page AS b JOIN runs AS r ON r.id = "
+          "b.run_id) SELECT shown.*, head.total, head.ties FROM head LEFT JOIN shown ON 1 = 1 "
+          "ORDER BY shown.score DESC, shown.created_at, shown.run_id");
 }
 
 std::string bests_rank_sql(Dialect dialect) {

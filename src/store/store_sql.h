@@ -126,14 +126,16 @@ std::string file_best_sql(Dialect dialect);
 std::string delete_bests_sql(Dialect dialect);
 std::string refile_bests_sql(Dialect dialect);
 
-// A board read from bests: ?1 slug, ?2 rules version, ?3 kind, ?4 scope. The page is chosen in
-// bests' covering index alone (an offset skips index entries, not runs' rows, whose actions would
-// be read past) and only its rows are joined to runs. The page's columns are
-// board_page_sql's with a rank of 0, which the store fills in (`rank_page` in store/rows.h) from
-// the count of higher scores (?5).
-std::string bests_count_sql(Dialect dialect);
-std::string bests_higher_sql(Dialect dialect);
-std::string bests_page_sql(Dialect dialect);
+// A board page read from bests in one statement, so its parts come from one snapshot and cost
+// one round trip: ?1 slug, ?2 rules version, ?3 kind, ?4 scope, ?5 limit, ?6 offset. The page is
+// chosen in bests' covering index alone (an offset skips index entries, not runs' rows, whose
+// actions would be read past) and only its rows are joined to runs. Each row has
+// board_page_sql's columns with a rank of 0, then the board's total (column 9) and the entries
+// tied with the page's first score that come before it (column 10). The store fills in the ranks
+// (`rank_page` in store/rows.h): the first entry is beaten by the offset less those ties, a count
+// of ties rather than of every higher entry, so a deep page does not count its offset twice. An
+// empty page is one row whose columns 0 to 8 are NULL.
+std::string bests_board_sql(Dialect dialect);
 
 // The number of other names whose all-time best beats a score: ?1 slug, ?2 kind, ?3 rules
 // version, ?4 score, ?5 the name_key to leave out.
