@@ -158,18 +158,25 @@ class SqliteStore final : public Store {
     std::optional<std::string> scope = bests_scope(query);
     if (!scope) return leaderboard_by_scan(query);
     SqliteReaders::Lease reader = readers_->lease();
+    SqliteReadSnapshot snapshot(reader.db());
     Board board;
-    Statement page(reader.db(), bests_board_sql(Dialect::kSqlite));
+    Statement count(reader.db(), bests_count_sql(Dialect::kSqlite));
+    add_board_key(count, query, *scope);
+    if (count.step()) board.total = count.integer(0);
+    Statement page(reader.db(), bests_page_sql(Dialect::kSqlite));
     add_board_key(page, query, *scope);
     page.add(query.limit);
     page.add(query.offset);
-    int64_t ties = 0;
-    while (page.step()) {
-      board.total = page.integer(9);
-      ties = page.integer(10);
-      if (!page.is_null(1)) board.entries.push_back(read_entry(page));
-    }
-    rank_page(board, query.offset, query.offset - ties);
+    while (page.step()) board.entries.push_back(read_entry(page));
+    if (board.entries.empty()) return board;
+    const BoardEntry& first = board.entries.front();
+    Statement ties(reader.db(), bests_ties_before_sql(Dialect::kSqlite));
+    add_board_key(ties, query, *scope);
+    ties.add(first.score);
+    ties.add(first.created_at);
+    ties.add(first.id);
+    ties.step();
+    rank_page(board, query.offset, query.offset - ties.integer(0));
     return board;
   }
 

@@ -244,6 +244,26 @@ std::string bests_board_sql(Dialect dialect) {
           "ORDER BY shown.score DESC, shown.created_at, shown.run_id");
 }
 
+std::string bests_count_sql(Dialect dialect) {
+  return in_dialect(dialect, "SELECT COUNT(*) FROM bests WHERE " + std::string(kBoardKey));
+}
+
+std::string bests_page_sql(Dialect dialect) {
+  return in_dialect(
+      dialect,
+      "SELECT 0 AS place, b.run_id, r.name, r.kind, r.agent, b.score, r.length, r.seed, "
+      "b.created_at FROM (SELECT run_id, score, created_at FROM bests WHERE " +
+          std::string(kBoardKey) +
+          " ORDER BY score DESC, created_at, run_id LIMIT ?5 OFFSET ?6) AS b JOIN runs AS r ON "
+          "r.id = b.run_id ORDER BY b.score DESC, b.created_at, b.run_id");
+}
+
+std::string bests_ties_before_sql(Dialect dialect) {
+  return in_dialect(dialect, "SELECT COUNT(*) FROM bests WHERE " + std::string(kBoardKey) +
+                                 " AND score = ?5 AND (created_at < ?6 OR (created_at = ?6 AND "
+                                 "run_id < ?7))");
+}
+
 std::string bests_rank_sql(Dialect dialect) {
   return in_dialect(dialect,
                     "SELECT COUNT(*) FROM bests WHERE slug = ?1 AND kind = ?2 AND rules_version = "

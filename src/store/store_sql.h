@@ -134,8 +134,16 @@ std::string refile_bests_sql(Dialect dialect);
 // tied with the page's first score that come before it (column 10). The store fills in the ranks
 // (`rank_page` in store/rows.h): the first entry is beaten by the offset less those ties, a count
 // of ties rather than of every higher entry, so a deep page does not count its offset twice. An
-// empty page is one row whose columns 0 to 8 are NULL.
+// empty page is one row whose columns 0 to 8 are NULL. PostgreSQL's board read: on SQLite the
+// planner made it slower than its three parts below (docs/performance.md).
 std::string bests_board_sql(Dialect dialect);
+
+// The same board read as three statements, which SQLite runs in one read transaction: the total,
+// the page (board_page_sql's columns with a rank of 0), and the entries tied with the page's
+// first score (?5) that come before it (?6 its time, ?7 its run id).
+std::string bests_count_sql(Dialect dialect);
+std::string bests_page_sql(Dialect dialect);
+std::string bests_ties_before_sql(Dialect dialect);
 
 // The number of other names whose all-time best beats a score: ?1 slug, ?2 kind, ?3 rules
 // version, ?4 score, ?5 the name_key to leave out.
