@@ -15,7 +15,8 @@
 # Loopback only; every load run is bounded in time; everything started here stops on exit.
 # Writes artifacts/scale_bench.md. Takes about 11 minutes at the default sizes on 2 cores.
 # Usage: scripts/bench_scale.sh   (env: SCALE_RUNS, SCALE_NAMES, SCALE_RATE, SCALE_SECONDS,
-#        SCALE_BODIES, SCALE_BACKENDS="sqlite postgresql")
+#        SCALE_BODIES, SCALE_BACKENDS="sqlite postgresql", SCALE_SERVER_ARGS: more options of
+#        `gameboard serve`, such as "--work-threads 16")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${SCALE_RUNS:-100000}
@@ -53,7 +54,8 @@ deep_offset=$((NAMES > 20 ? NAMES - 20 : 0))
 # Starts the server on store $1 with the submission limits lifted; waits until it answers.
 start_server() {
   "$BIN" serve --host 127.0.0.1 --port $HTTP_PORT --db "$1" --data-dir "$work/data" \
-    --submit-rate 1000000 --submit-burst 1000000 --work-queue 10000 >"$work/server.log" 2>&1 &
+    --submit-rate 1000000 --submit-burst 1000000 --work-queue 10000 ${SCALE_SERVER_ARGS:-} \
+    >"$work/server.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$HTTP_PORT/healthz" >/dev/null && return; sleep 0.1; done
   cat "$work/server.log" >&2
@@ -100,6 +102,7 @@ ratio() {
 
 {
   echo "# At a hundred thousand runs ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load average $(cut -d' ' -f1 /proc/loadavg) at the start, commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'))"
+  if [ -n "${SCALE_SERVER_ARGS:-}" ]; then echo; echo "Server options beyond the defaults: \`$SCALE_SERVER_ARGS\`."; fi
   echo
   echo "$RUNS runs of $NAMES names; latency at $RATE requests/s for ${SECS} s (after 2 s of warm-up; 16 connections; open loop, latency counted from when each request was due); submissions from 16 connections for ${SECS} s."
 } >"$OUT"
