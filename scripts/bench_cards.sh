@@ -9,7 +9,9 @@
 #      the same rate; plus each request's latency alone (the median of 5 in a row);
 #   2. slot fills per second from 16 connections (wrk, bench/scale_submit.lua: every slot of
 #      freshly opened cards, each run verified and stored) against plain submissions of the same
-#      runs (same slug, seed and actions, under other names) from 16 connections.
+#      runs (same slug, seed and actions, under other names) from 16 connections: two rounds of
+#      each on halves of the bodies, in the order plain, fill, fill, plain, so that a store
+#      growing or a machine slowing during the measurement weighs on both alike.
 # Loopback only; every load run is bounded in time; everything started here stops on exit.
 # Writes artifacts/cards_bench.md. Ports: HTTP 25588, PostgreSQL 25587.
 # Usage: scripts/bench_cards.sh   (env: CARDS_CARDS, CARDS_NAMES, CARDS_RATE, CARDS_SECONDS,
@@ -21,7 +23,7 @@ NAMES=${CARDS_NAMES:-200}
 RATE=${CARDS_RATE:-1000}
 SECS=${CARDS_SECONDS:-10}
 LENGTH=${CARDS_LENGTH:-40}
-FILLERS=${CARDS_FILLERS:-60}  # names with 4 open cards each: FILLERS * 240 slot-fill bodies
+FILLERS=${CARDS_FILLERS:-100}  # names with 4 open cards each: FILLERS * 240 slot-fill bodies
 BACKENDS=${CARDS_BACKENDS:-sqlite postgresql}
 BUILD=build/release
 BIN=$BUILD/src/cli/gameboard
@@ -98,6 +100,14 @@ ratio() {
 }
 
 # Posts the bodies of file $1 from 16 connections for SECS seconds; prints "rate other reused".
+# Splits body file $1 into $1.1 (its first half) and $1.2 (the rest).
+halve() {
+  local n
+  n=$(wc -l <"$1")
+  head -n $((n / 2)) "$1" >"$1.1"
+  tail -n +$((n / 2 + 1)) "$1" >"$1.2"
+}
+
 submit_rate() {
   BODIES="$1" THREADS=2 wrk -t2 -c16 -d"${SECS}s" --timeout 30s \
     -s bench/scale_submit.lua "http://127.0.0.1:$HTTP_PORT/api/runs" >"$work/wrk.txt" 2>&1
@@ -175,14 +185,26 @@ for backend in $BACKENDS; do
   done
   wait_idle "$idle_target"
   echo "== $backend: submissions from 16 connections"
-  read -r plain_rate plain_other plain_reused < <(submit_rate "$work/plain.txt")
+  halve "$work/plain.txt"
+  halve "$work/fill.txt"
+  read -r plain1 plain_other1 plain_reused1 < <(submit_rate "$work/plain.txt.1")
   wait_idle "$idle_target"
-  read -r fill_rate fill_other fill_reused < <(submit_rate "$work/fill.txt")
-  echo "plain runs: $plain_rate/s ($plain_other other, $plain_reused reused); slot fills: $fill_rate/s ($fill_other other, $fill_reused reused)"
+  read -r fill1 fill_other1 fill_reused1 < <(submit_rate "$work/fill.txt.1")
+  wait_idle "$idle_target"
+  read -r fill2 fill_other2 fill_reused2 < <(submit_rate "$work/fill.txt.2")
+  wait_idle "$idle_target"
+  read -r plain2 plain_other2 plain_reused2 < <(submit_rate "$work/plain.txt.2")
+  plain_rate=$(((plain1 + plain2) / 2))
+  fill_rate=$(((fill1 + fill2) / 2))
+  plain_other=$((plain_other1 + plain_other2))
+  fill_other=$((fill_other1 + fill_other2))
+  plain_reused=$((plain_reused1 + plain_reused2))
+  fill_reused=$((fill_reused1 + fill_reused2))
+  echo "plain runs: $plain1, $plain2/s ($plain_other other, $plain_reused reused); slot fills: $fill1, $fill2/s ($fill_other other, $fill_reused reused)"
   if [ "$plain_reused" != 0 ] || [ "$fill_reused" != 0 ]; then
     echo "bench_cards.sh: the bodies ran out; raise CARDS_FILLERS" >&2
   fi
-  sub_rows+=("| $backend | $plain_rate | $plain_other | $fill_rate | $fill_other | $(ratio "$fill_rate" "$plain_rate") |")
+  sub_rows+=("| $backend | $plain1, $plain2 | $plain_rate | $plain_other | $fill1, $fill2 | $fill_rate | $fill_other | $(ratio "$fill_rate" "$plain_rate") |")
   fill_rows+=("| $backend | $fill_line |")
   stop_server
   if [ "$backend" = postgresql ]; then bash scripts/pg.sh stop $PG_PORT; pg_started=0; fi
@@ -200,10 +222,10 @@ done
   echo
   echo "## Filling a slot against submitting the same run plainly (16 connections)"
   echo
-  echo "The same runs (slug, seed, actions; at most $LENGTH actions) submitted once as plain runs of other names, then as fills of every slot of $((FILLERS * 4)) open cards."
+  echo "The same runs (slug, seed, actions; at most $LENGTH actions) submitted as plain runs of other names and as fills of every slot of $((FILLERS * 4)) open cards: ${SECS} s rounds in the order plain, fill, fill, plain, each on its own half of the bodies."
   echo
-  echo "| store | plain runs/s | non-201 | slot fills/s | non-201 | fills / plain |"
-  echo "|---|---|---|---|---|---|"
+  echo "| store | plain runs/s, rounds 1 and 4 | plain mean | non-201 | slot fills/s, rounds 2 and 3 | fills mean | non-201 | fills / plain |"
+  echo "|---|---|---|---|---|---|---|---|"
   printf '%s\n' "${sub_rows[@]}"
   echo
   echo "## Filling the store (bench/card_fill: open, play, runs::submit_run into each slot, close)"
