@@ -423,12 +423,9 @@ class PostgresStore final : public Store {
 
   std::optional<Card> card_with_slot(std::string_view id, int64_t index) override {
     return with_connection([&](Connection& c) -> std::optional<Card> {
-      Result head = c.run(postgres_sql(kSelectCard), Params().add(id));
-      if (head.rows() == 0) return std::nullopt;
-      Card card = read_card(PgRow{head, 0});
-      Result slot = c.run(postgres_sql(kSelectOneCardSlot), Params().add(id).add(index));
-      if (slot.rows() == 1) card.slots.push_back(read_card_slot(PgRow{slot, 0}));
-      return card;
+      Result r = c.run(postgres_sql(kSelectCardWithSlot), Params().add(id).add(index));
+      if (r.rows() == 0) return std::nullopt;
+      return read_card_with_slot(PgRow{r, 0});
     });
   }
 

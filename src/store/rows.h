@@ -246,6 +246,26 @@ CardSlot read_card_slot(const Row& row) {
   return slot;
 }
 
+// The columns of `row` from column `first` on, numbered from 0: for reading a row that joins two
+// tables with the readers above.
+template <class Row>
+struct ColumnsFrom {
+  const Row& row;
+  int first;
+  int64_t integer(int col) const { return row.integer(first + col); }
+  std::string text(int col) const { return row.text(first + col); }
+  bool is_null(int col) const { return row.is_null(first + col); }
+};
+
+// A card and, unless its columns are NULL, its one slot from a row of kSelectCardWithSlot.
+template <class Row>
+Card read_card_with_slot(const Row& row) {
+  Card card = read_card(row);
+  ColumnsFrom<Row> slot{row, 12};
+  if (!slot.is_null(0)) card.slots.push_back(read_card_slot(slot));
+  return card;
+}
+
 // A pooled slot from a row of kSelectFinishedSlots' columns.
 template <class Row>
 PooledSlot read_pooled_slot(const Row& row) {

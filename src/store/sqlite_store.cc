@@ -373,16 +373,11 @@ class SqliteStore final : public Store {
 
   std::optional<Card> card_with_slot(std::string_view id, int64_t index) override {
     SqliteReaders::Lease reader = readers_->lease();
-    SqliteReadSnapshot snapshot(reader.db());
-    Statement select(reader.db(), kSelectCard);
+    Statement select(reader.db(), kSelectCardWithSlot);
     select.bind(1, id);
+    select.bind(2, index);
     if (!select.step()) return std::nullopt;
-    Card card = read_card(select);
-    Statement slot(reader.db(), kSelectOneCardSlot);
-    slot.bind(1, id);
-    slot.bind(2, index);
-    if (slot.step()) card.slots.push_back(read_card_slot(slot));
-    return card;
+    return read_card_with_slot(select);
   }
 
   bool close_card(std::string_view id, std::string_view closed_at,

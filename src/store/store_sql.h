@@ -214,10 +214,14 @@ inline constexpr std::string_view kSelectCardSlots =
     "END FROM card_slots AS s LEFT JOIN runs AS r ON r.id = s.run_id WHERE s.card_id = ?1 ORDER "
     "BY s.idx";
 
-// Slot ?2 of card ?1 (kSelectCardSlots' columns, the score always NULL).
-inline constexpr std::string_view kSelectOneCardSlot =
-    "SELECT idx, slug, seed, max_actions, run_id, NULL FROM card_slots WHERE card_id = ?1 AND idx "
-    "= ?2";
+// Card ?1 (kSelectCard's columns) with its slot ?2 (kSelectCardSlots' columns from column 12,
+// the score always NULL; all NULL when the card has no such slot), in one statement: the check
+// before a slot fill's replay, one round trip.
+inline constexpr std::string_view kSelectCardWithSlot =
+    "SELECT c.id, c.suite, c.name, c.name_key, c.agent_label, c.agent_model, c.agent_harness, "
+    "c.agent_notes, c.opened_at, c.deadline, c.closed_at, c.usage, s.idx, s.slug, s.seed, "
+    "s.max_actions, s.run_id, NULL FROM cards AS c LEFT JOIN card_slots AS s ON s.card_id = c.id "
+    "AND s.idx = ?2 WHERE c.id = ?1";
 
 // Closes card ?1 at ?2 with usage ?3 while it is open and before its deadline.
 inline constexpr std::string_view kCloseCard =
