@@ -71,7 +71,9 @@ class Statement {
 
 class SqliteStore final : public Store {
  public:
-  // The read-only connections: as many as the server's work threads, so no read waits for one.
+  // The read-only connections: as many as the server's default work threads (`serve
+  // --work-threads`), so at the default no read waits for a connection; with more threads, reads
+  // past four wait for a free one, never for the writer.
   static constexpr size_t kReaders = 4;
 
   explicit SqliteStore(const std::string& path) {
