@@ -4,6 +4,7 @@
 
 #include <array>
 #include <condition_variable>
+#include <map>
 #include <mutex>
 #include <type_traits>
 #include <vector>
@@ -83,6 +84,7 @@ class Connection {
   void ensure() {
     if (conn_ && PQstatus(conn_) == CONNECTION_OK) return;
     PQfinish(conn_);
+    prepared_.clear();
     conn_ = PQconnectdb(url_.c_str());
     if (PQstatus(conn_) != CONNECTION_OK) {
       std::string why = PQerrorMessage(conn_);
@@ -96,11 +98,48 @@ class Connection {
         conn_, [](void*, const char*) {}, nullptr);
   }
 
-  // Runs `sql` with `params`; throws StoreError unless it returns rows or completes.
+  // Runs `sql` (one statement) with `params` as a statement prepared on this connection at its
+  // first use, so the server parses it once and may reuse its plan; throws StoreError unless it
+  // returns rows or completes. Past kMaxPrepared statements, runs it as run_once does.
   Result run(std::string_view sql, const Params& params = {}) {
+    const std::string* name = prepared(sql);
+    if (name == nullptr) return run_once(sql, params);
     std::vector<const char*> values = params.pointers();
-    PGresult* r = PQexecParams(conn_, std::string(sql).c_str(), static_cast<int>(values.size()),
-                               nullptr, values.data(), nullptr, nullptr, 0);
+    return checked(PQexecPrepared(conn_, name->c_str(), static_cast<int>(values.size()),
+                                  values.data(), nullptr, nullptr, 0));
+  }
+
+  // Runs `sql` (one statement) with `params`, parsed and planned for this call only: for
+  // statements run once, such as a migration's. Throws StoreError as run does.
+  Result run_once(std::string_view sql, const Params& params = {}) {
+    std::vector<const char*> values = params.pointers();
+    return checked(PQexecParams(conn_, std::string(sql).c_str(), static_cast<int>(values.size()),
+                                nullptr, values.data(), nullptr, nullptr, 0));
+  }
+
+  bool healthy() const { return conn_ && PQstatus(conn_) == CONNECTION_OK; }
+  PGconn* raw() { return conn_; }
+
+ private:
+  // The store's statements are a fixed set built from constants; the bound only keeps a
+  // statement built from data (none today) from growing the server's memory.
+  static constexpr size_t kMaxPrepared = 256;
+
+  // The name of `sql` prepared on this connection, preparing it now if it is new; nullptr past
+  // kMaxPrepared. Throws StoreError when the server refuses to prepare it (as it would refuse
+  // to run it).
+  const std::string* prepared(std::string_view sql) {
+    auto found = prepared_.find(sql);
+    if (found != prepared_.end()) return &found->second;
+    if (prepared_.size() >= kMaxPrepared) return nullptr;
+    std::string name = "gb" + std::to_string(prepared_.size());
+    checked(PQprepare(conn_, name.c_str(), std::string(sql).c_str(), 0, nullptr));
+    return &prepared_.emplace(std::string(sql), std::move(name)).first->second;
+  }
+
+  // `r` as a Result when it holds rows or a completed command; else clears it and throws
+  // StoreError with the server's message.
+  Result checked(PGresult* r) {
     ExecStatusType status = PQresultStatus(r);
     if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) {
       std::string why = r ? PQresultErrorMessage(r) : PQerrorMessage(conn_);
@@ -110,12 +149,10 @@ class Connection {
     return Result(r);
   }
 
-  bool healthy() const { return conn_ && PQstatus(conn_) == CONNECTION_OK; }
-  PGconn* raw() { return conn_; }
-
- private:
   std::string url_;
   PGconn* conn_ = nullptr;
+  // The statements prepared on conn_, by their text; emptied when conn_ is replaced.
+  std::map<std::string, std::string, std::less<>> prepared_;
 };
 
 class PostgresStore final : public Store {
@@ -481,19 +518,15 @@ class PostgresStore final : public Store {
 
  private:
   // Stores `run` (unless stored) and fills its card's slot with it in one transaction (see the
-  // SQLite store's fill_slot_in_transaction). The slot's row lock makes two servers filling one
-  // slot take turns: the second finds it filled.
+  // SQLite store's fill_slot_in_transaction). The presenter's token is checked by the statement
+  // that fills, so a fill makes no more round trips than a plain submission; a refusal rolls
+  // back the run it inserted. The slot's row lock makes two servers filling one slot take turns:
+  // the second finds it filled.
   SubmitResult fill_slot(const NewRun& run, std::string_view presented_token_hash) {
     return with_connection([&](Connection& c) {
       SubmitResult result;
       c.run("BEGIN");
       try {
-        Result owner = c.run(postgres_sql(kSelectNameOwner), Params().add(run.name_key));
-        if (owner.rows() != 1 || owner.text(0, 0) != presented_token_hash) {
-          c.run("ROLLBACK");
-          result.status = SubmitStatus::kNameTaken;
-          return result;
-        }
         Result inserted = c.run(postgres_sql(std::string(kInsertRun) +
                                              " ON CONFLICT (run_key) DO NOTHING RETURNING id"),
                                 new_run_params(run));
@@ -509,19 +542,12 @@ class PostgresStore final : public Store {
         }
         Params fill;
         add_slot_fill(fill, run, result.run.id);
-        Result filled = c.run(postgres_sql(std::string(kFillCardSlot) + " RETURNING idx"), fill);
-        if (filled.rows() == 1) {
-          result.status = SubmitStatus::kCreated;
-        } else {
-          Result held =
-              c.run(postgres_sql(kSelectSlotRun), Params().add(run.card_id).add(run.slot));
-          int64_t holder = held.rows() == 1 ? held.integer(0, 0) : 0;
-          if (holder == result.run.id) {
-            result.status = SubmitStatus::kExisting;
-          } else {
-            result.status = holder == 0 ? SubmitStatus::kCardClosed : SubmitStatus::kSlotFilled;
-          }
-        }
+        fill.add(std::string_view(run.name_key)).add(presented_token_hash);
+        Result filled =
+            c.run(postgres_sql(std::string(kFillCardSlotAsOwner) + " RETURNING idx"), fill);
+        result.status = filled.rows() == 1
+                            ? SubmitStatus::kCreated
+                            : fill_refusal(c, run, result.run.id, presented_token_hash);
         c.run(refused(result.status) ? "ROLLBACK" : "COMMIT");
       } catch (...) {
         if (c.healthy()) PQclear(PQexec(c.raw(), "ROLLBACK"));
@@ -529,6 +555,21 @@ class PostgresStore final : public Store {
       }
       return result;
     });
+  }
+
+  // Inside fill_slot's transaction, after its fill changed nothing: kNameTaken unless the name
+  // is the presenter's, else kExisting when the slot already holds run `run_id`, kSlotFilled when
+  // it holds another and kCardClosed when it holds none (the card is closed or past its deadline).
+  static SubmitStatus fill_refusal(Connection& c, const NewRun& run, int64_t run_id,
+                                   std::string_view presented_token_hash) {
+    Result why = c.run(postgres_sql(kSelectFillRefusal),
+                       Params().add(run.card_id).add(run.slot).add(run.name_key));
+    if (why.is_null(0, 0) || why.text(0, 0) != presented_token_hash) {
+      return SubmitStatus::kNameTaken;
+    }
+    int64_t holder = why.integer(0, 1);
+    if (holder == run_id) return SubmitStatus::kExisting;
+    return holder == 0 ? SubmitStatus::kCardClosed : SubmitStatus::kSlotFilled;
   }
 
   // Runs `work` on a pooled connection, connecting it first when needed. A failure on a
@@ -589,7 +630,7 @@ class PostgresStore final : public Store {
   static void migrate(Connection& c) {
     c.run("SELECT pg_advisory_lock($1)", Params().add(kMigrationLock));
     try {
-      c.run(
+      c.run_once(
           "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
           "applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
       int64_t version =
@@ -603,7 +644,7 @@ class PostgresStore final : public Store {
         c.run("BEGIN");
         try {
           std::string script = migration(Dialect::kPostgres, v);
-          for (std::string_view statement : split_statements(script)) c.run(statement);
+          for (std::string_view statement : split_statements(script)) c.run_once(statement);
           c.run("INSERT INTO schema_migrations (version) VALUES ($1)",
                 Params().add(static_cast<int64_t>(v + 1)));
           c.run("COMMIT");

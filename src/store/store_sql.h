@@ -233,6 +233,19 @@ inline constexpr std::string_view kFillCardSlot =
     "UPDATE card_slots SET run_id = ?3 WHERE card_id = ?1 AND idx = ?2 AND run_id = 0 AND EXISTS "
     "(SELECT 1 FROM cards WHERE id = ?1 AND closed_at = '' AND deadline > ?4)";
 
+// kFillCardSlot that also requires name ?5's token hash to be ?6: PostgreSQL's fill checks the
+// presenter in the statement that fills, saving a round trip (names' token hashes never change).
+inline constexpr std::string_view kFillCardSlotAsOwner =
+    "UPDATE card_slots SET run_id = ?3 WHERE card_id = ?1 AND idx = ?2 AND run_id = 0 AND EXISTS "
+    "(SELECT 1 FROM cards WHERE id = ?1 AND closed_at = '' AND deadline > ?4) AND EXISTS (SELECT "
+    "1 FROM names WHERE name_key = ?5 AND token_hash = ?6)";
+
+// Why a fill of slot ?2 of card ?1 by name ?3 changed nothing: the name's token hash (NULL when
+// unclaimed) and the run the slot holds (0: none).
+inline constexpr std::string_view kSelectFillRefusal =
+    "SELECT (SELECT token_hash FROM names WHERE name_key = ?3), COALESCE((SELECT run_id FROM "
+    "card_slots WHERE card_id = ?1 AND idx = ?2), 0)";
+
 // The run slot ?2 of card ?1 holds (0: none).
 inline constexpr std::string_view kSelectSlotRun =
     "SELECT run_id FROM card_slots WHERE card_id = ?1 AND idx = ?2";

@@ -105,8 +105,10 @@ TEST_P(CardStoreTest, ASlotHoldsOneRunAndARefusalStoresNothing) {
   EXPECT_EQ(store_->submit(other, "tok", "x").status, SubmitStatus::kSlotFilled);
   EXPECT_EQ(store_->leaderboard(board("agent")).entries.at(0).score, 40)
       << "the refused run is not on the board";
-  EXPECT_EQ(store_->submit(for_slot(make_run("ada", 5, "agent"), card, 1), "wrong", "x").status,
+  EXPECT_EQ(store_->submit(for_slot(make_run("ada", 500, "agent"), card, 1), "wrong", "x").status,
             SubmitStatus::kNameTaken);
+  EXPECT_EQ(store_->leaderboard(board("agent")).entries.at(0).score, 40)
+      << "a run refused for its token is not stored";
 
   std::optional<Card> read = store_->card(card.id);
   ASSERT_TRUE(read);
