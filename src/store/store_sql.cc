@@ -264,10 +264,14 @@ std::string bests_ties_before_sql(Dialect dialect) {
                                  "run_id < ?7))");
 }
 
+// Every best above the score, counted in bests_board alone, less the name's own best when it is
+// among them (one primary-key lookup): leaving the name out by `name_key <> ?5` made each counted
+// entry fetch its row, a read per name on the board that grew with the store.
 std::string bests_rank_sql(Dialect dialect) {
-  return in_dialect(dialect,
-                    "SELECT COUNT(*) FROM bests WHERE slug = ?1 AND kind = ?2 AND rules_version = "
-                    "?3 AND scope = '' AND score > ?4 AND name_key <> ?5");
+  const std::string key = "slug = ?1 AND rules_version = ?3 AND kind = ?2 AND scope = ''";
+  return in_dialect(dialect, "SELECT (SELECT COUNT(*) FROM bests WHERE " + key +
+                                 " AND score > ?4) - (SELECT COUNT(*) FROM bests WHERE " + key +
+                                 " AND name_key = ?5 AND score > ?4)");
 }
 
 }  // namespace gb::store
