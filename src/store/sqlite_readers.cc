@@ -14,7 +14,7 @@ bool shareable(const std::string& path) {
 
 }  // namespace
 
-SqliteReaders::SqliteReaders(const std::string& path, size_t count, sqlite3* shared,
+SqliteReaders::SqliteReaders(const std::string& path, size_t count, StatementCache& shared,
                              std::mutex& shared_mutex)
     : shared_(shared), shared_mutex_(shared_mutex) {
   if (!shareable(path)) return;
@@ -29,42 +29,44 @@ SqliteReaders::SqliteReaders(const std::string& path, size_t count, sqlite3* sha
     }
     sqlite3_busy_timeout(reader, 10'000);
     own_.push_back(reader);
+    caches_.push_back(std::make_unique<StatementCache>(reader));
+    free_.push_back(caches_.back().get());
   }
-  free_ = own_;
 }
 
 SqliteReaders::~SqliteReaders() {
+  caches_.clear();
   for (sqlite3* reader : own_) sqlite3_close(reader);
 }
 
 SqliteReaders::Lease SqliteReaders::lease() {
-  if (own_.empty()) return Lease(this, shared_, std::unique_lock(shared_mutex_));
+  if (own_.empty()) return Lease(this, &shared_, std::unique_lock(shared_mutex_));
   std::unique_lock lock(mutex_);
   freed_.wait(lock, [&] { return !free_.empty(); });
-  sqlite3* db = free_.back();
+  StatementCache* statements = free_.back();
   free_.pop_back();
-  return Lease(this, db, {});
+  return Lease(this, statements, {});
 }
 
-void SqliteReaders::give_back(sqlite3* db) {
+void SqliteReaders::give_back(StatementCache* statements) {
   {
     std::lock_guard lock(mutex_);
-    free_.push_back(db);
+    free_.push_back(statements);
   }
   freed_.notify_one();
 }
 
-SqliteReaders::Lease::Lease(SqliteReaders* owner, sqlite3* db,
+SqliteReaders::Lease::Lease(SqliteReaders* owner, StatementCache* statements,
                             std::unique_lock<std::mutex> shared_lock)
-    : owner_(owner), db_(db), shared_lock_(std::move(shared_lock)) {}
+    : owner_(owner), statements_(statements), shared_lock_(std::move(shared_lock)) {}
 
 SqliteReaders::Lease::Lease(Lease&& other) noexcept
     : owner_(std::exchange(other.owner_, nullptr)),
-      db_(other.db_),
+      statements_(other.statements_),
       shared_lock_(std::move(other.shared_lock_)) {}
 
 SqliteReaders::Lease::~Lease() {
-  if (owner_ != nullptr && !shared_lock_.owns_lock()) owner_->give_back(db_);
+  if (owner_ != nullptr && !shared_lock_.owns_lock()) owner_->give_back(statements_);
 }
 
 SqliteReadSnapshot::SqliteReadSnapshot(sqlite3* db) : db_(db) {

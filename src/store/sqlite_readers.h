@@ -7,9 +7,12 @@
 
 #include <condition_variable>
 #include <cstddef>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
+
+#include "store/sqlite_statements.h"
 
 namespace gb::store {
 
@@ -17,8 +20,10 @@ class SqliteReaders {
  public:
   // Opens `count` read-only connections to the database file at `path`. A database in memory
   // (":memory:", "" or a "file:" URI) is private to its connection, so there every lease is
-  // `shared`, taken under `shared_mutex`. Throws StoreError when a connection cannot be opened.
-  SqliteReaders(const std::string& path, size_t count, sqlite3* shared, std::mutex& shared_mutex);
+  // the connection of `shared`, taken under `shared_mutex`. Throws StoreError when a connection
+  // cannot be opened.
+  SqliteReaders(const std::string& path, size_t count, StatementCache& shared,
+                std::mutex& shared_mutex);
   ~SqliteReaders();
   SqliteReaders(const SqliteReaders&) = delete;
   SqliteReaders& operator=(const SqliteReaders&) = delete;
@@ -31,13 +36,16 @@ class SqliteReaders {
     Lease& operator=(const Lease&) = delete;
     Lease& operator=(Lease&&) = delete;
     ~Lease();
-    sqlite3* db() const { return db_; }
+    sqlite3* db() const { return statements_->db(); }
+    // The statements prepared on this connection.
+    StatementCache& statements() const { return *statements_; }
 
    private:
     friend class SqliteReaders;
-    Lease(SqliteReaders* owner, sqlite3* db, std::unique_lock<std::mutex> shared_lock);
+    Lease(SqliteReaders* owner, StatementCache* statements,
+          std::unique_lock<std::mutex> shared_lock);
     SqliteReaders* owner_;  // null once moved from
-    sqlite3* db_;
+    StatementCache* statements_;
     std::unique_lock<std::mutex> shared_lock_;  // held when db_ is the shared connection
   };
 
@@ -45,13 +53,14 @@ class SqliteReaders {
   Lease lease();
 
  private:
-  void give_back(sqlite3* db);
+  void give_back(StatementCache* statements);
 
-  std::vector<sqlite3*> own_;   // every connection opened here
-  std::vector<sqlite3*> free_;  // those not leased
+  std::vector<sqlite3*> own_;                            // every connection opened here
+  std::vector<std::unique_ptr<StatementCache>> caches_;  // their statements, one cache each
+  std::vector<StatementCache*> free_;                    // those not leased
   std::mutex mutex_;
   std::condition_variable freed_;
-  sqlite3* shared_;
+  StatementCache& shared_;
   std::mutex& shared_mutex_;
 };
 

@@ -10,64 +10,11 @@
 
 #include "store/rows.h"
 #include "store/sqlite_readers.h"
+#include "store/sqlite_statements.h"
 #include "store/store_sql.h"
 
 namespace gb::store {
 namespace {
-
-// A prepared statement, finalized on destruction.
-class Statement {
- public:
-  Statement(sqlite3* db, std::string_view sql) {
-    if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) !=
-        SQLITE_OK) {
-      throw StoreError(std::string("sqlite: prepare: ") + sqlite3_errmsg(db));
-    }
-  }
-  ~Statement() { sqlite3_finalize(stmt_); }
-  Statement(const Statement&) = delete;
-  Statement& operator=(const Statement&) = delete;
-
-  // Binds parameter `i` (1-based).
-  void bind(int i, std::string_view text) {
-    check(
-        sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT));
-  }
-  void bind(int i, int64_t value) { check(sqlite3_bind_int64(stmt_, i, value)); }
-  void bind_null(int i) { check(sqlite3_bind_null(stmt_, i)); }
-  // Binds the next parameter (?1 first): the sink store/rows.h's add_* functions fill.
-  void add(std::string_view text) { bind(++added_, text); }
-  void add(int64_t value) { bind(++added_, value); }
-  void null() { bind_null(++added_); }
-
-  // Steps once: true when a row is available, false when done. Throws on an error.
-  bool step() {
-    int rc = sqlite3_step(stmt_);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) return false;
-    throw StoreError(std::string("sqlite: ") + sqlite3_errmsg(sqlite3_db_handle(stmt_)));
-  }
-  void reset() {
-    sqlite3_reset(stmt_);
-    sqlite3_clear_bindings(stmt_);
-  }
-
-  int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
-  bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
-  std::string text(int col) const {
-    const auto* p = sqlite3_column_text(stmt_, col);
-    return p ? std::string(reinterpret_cast<const char*>(p),
-                           static_cast<size_t>(sqlite3_column_bytes(stmt_, col)))
-             : std::string();
-  }
-
- private:
-  void check(int rc) {
-    if (rc != SQLITE_OK) throw StoreError("sqlite: bind failed");
-  }
-  sqlite3_stmt* stmt_ = nullptr;
-  int added_ = 0;  // the parameters add() and null() have bound
-};
 
 class SqliteStore final : public Store {
  public:
@@ -84,14 +31,16 @@ class SqliteStore final : public Store {
       throw StoreError("sqlite: cannot open " + path + ": " + why);
     }
     sqlite3_busy_timeout(db_, 10'000);
+    writes_ = std::make_unique<StatementCache>(db_);
     exec("PRAGMA journal_mode=WAL");
     exec("PRAGMA synchronous=FULL");
     exec("PRAGMA foreign_keys=ON");
     migrate();
-    readers_ = std::make_unique<SqliteReaders>(path, kReaders, db_, mutex_);
+    readers_ = std::make_unique<SqliteReaders>(path, kReaders, *writes_, mutex_);
   }
   ~SqliteStore() override {
     readers_.reset();
+    writes_.reset();
     sqlite3_close(db_);
   }
 
@@ -128,7 +77,7 @@ class SqliteStore final : public Store {
 
   std::optional<StoredRun> run(int64_t id) override {
     SqliteReaders::Lease reader = readers_->lease();
-    Statement select(reader.db(), select_run_by_id_sql(Dialect::kSqlite));
+    Statement select(reader.statements(), select_run_by_id_sql(Dialect::kSqlite));
     select.bind(1, id);
     if (!select.step()) return std::nullopt;
     return read_run(select);
@@ -137,19 +86,19 @@ class SqliteStore final : public Store {
   bool set_hidden(int64_t id, bool hidden) override {
     std::lock_guard lock(mutex_);
     Transaction tx(*this);
-    Statement update(db_, kSetRunHidden);
+    Statement update(*writes_, kSetRunHidden);
     update.bind(1, int64_t{hidden ? 1 : 0});
     update.bind(2, id);
     update.step();
     if (sqlite3_changes(db_) == 0) return false;
-    Statement select(db_, select_run_by_id_sql(Dialect::kSqlite));
+    Statement select(*writes_, select_run_by_id_sql(Dialect::kSqlite));
     select.bind(1, id);
     if (!select.step()) return false;
     StoredRun run = read_run(select);
-    Statement remove(db_, delete_bests_sql(Dialect::kSqlite));
+    Statement remove(*writes_, delete_bests_sql(Dialect::kSqlite));
     add_run_keys(remove, run);
     remove.step();
-    Statement refile(db_, refile_bests_sql(Dialect::kSqlite));
+    Statement refile(*writes_, refile_bests_sql(Dialect::kSqlite));
     add_run_keys(refile, run);
     refile.step();
     tx.commit();
@@ -162,17 +111,17 @@ class SqliteStore final : public Store {
     SqliteReaders::Lease reader = readers_->lease();
     SqliteReadSnapshot snapshot(reader.db());
     Board board;
-    Statement count(reader.db(), bests_count_sql(Dialect::kSqlite));
+    Statement count(reader.statements(), bests_count_sql(Dialect::kSqlite));
     add_board_key(count, query, *scope);
     if (count.step()) board.total = count.integer(0);
-    Statement page(reader.db(), bests_page_sql(Dialect::kSqlite));
+    Statement page(reader.statements(), bests_page_sql(Dialect::kSqlite));
     add_board_key(page, query, *scope);
     page.add(query.limit);
     page.add(query.offset);
     while (page.step()) board.entries.push_back(read_entry(page));
     if (board.entries.empty()) return board;
     const BoardEntry& first = board.entries.front();
-    Statement ties(reader.db(), bests_ties_before_sql(Dialect::kSqlite));
+    Statement ties(reader.statements(), bests_ties_before_sql(Dialect::kSqlite));
     add_board_key(ties, query, *scope);
     ties.add(first.score);
     ties.add(first.created_at);
@@ -186,10 +135,10 @@ class SqliteStore final : public Store {
     SqliteReaders::Lease reader = readers_->lease();
     SqliteReadSnapshot snapshot(reader.db());
     Board board;
-    Statement count(reader.db(), board_count_sql(Dialect::kSqlite));
+    Statement count(reader.statements(), board_count_sql(Dialect::kSqlite));
     add_board_filter(count, query);
     if (count.step()) board.total = count.integer(0);
-    Statement page(reader.db(), board_page_sql(Dialect::kSqlite));
+    Statement page(reader.statements(), board_page_sql(Dialect::kSqlite));
     add_board_filter(page, query);
     page.add(query.limit);
     page.add(query.offset);
@@ -200,7 +149,7 @@ class SqliteStore final : public Store {
   int64_t rank_of(std::string_view slug, std::string_view kind, uint32_t rules_version,
                   int64_t score, std::string_view name_key) override {
     SqliteReaders::Lease reader = readers_->lease();
-    Statement rank(reader.db(), bests_rank_sql(Dialect::kSqlite));
+    Statement rank(reader.statements(), bests_rank_sql(Dialect::kSqlite));
     rank.bind(1, slug);
     rank.bind(2, kind);
     rank.bind(3, static_cast<int64_t>(rules_version));
@@ -213,11 +162,11 @@ class SqliteStore final : public Store {
   std::string get_or_put_setting(std::string_view key, std::string_view value) override {
     std::lock_guard lock(mutex_);
     Transaction tx(*this);
-    Statement put(db_, kInsertSetting);
+    Statement put(*writes_, kInsertSetting);
     put.bind(1, key);
     put.bind(2, value);
     put.step();
-    Statement get(db_, kSelectSetting);
+    Statement get(*writes_, kSelectSetting);
     get.bind(1, key);
     get.step();
     std::string stored = get.text(0);
@@ -227,7 +176,7 @@ class SqliteStore final : public Store {
 
   bool create_game(const HeldGame& game, int64_t max_per_client) override {
     std::lock_guard lock(mutex_);
-    Statement insert(db_, kInsertGame);
+    Statement insert(*writes_, kInsertGame);
     insert.bind(1, game.id);
     insert.bind(2, game.slug);
     insert.bind(3, static_cast<int64_t>(game.seed));
@@ -244,11 +193,11 @@ class SqliteStore final : public Store {
   std::optional<HeldGame> game(std::string_view id) override {
     SqliteReaders::Lease reader = readers_->lease();
     SqliteReadSnapshot snapshot(reader.db());
-    Statement select(reader.db(), select_game_by_id_sql(Dialect::kSqlite));
+    Statement select(reader.statements(), select_game_by_id_sql(Dialect::kSqlite));
     select.bind(1, id);
     if (!select.step()) return std::nullopt;
     HeldGame game = read_game(select);
-    Statement moves(reader.db(), kSelectGameMoves);
+    Statement moves(reader.statements(), kSelectGameMoves);
     moves.bind(1, id);
     while (moves.step()) append_move(game.actions_json, moves.text(0));
     return game;
@@ -256,7 +205,7 @@ class SqliteStore final : public Store {
 
   std::optional<HeldGame> game_head(std::string_view id) override {
     SqliteReaders::Lease reader = readers_->lease();
-    Statement select(reader.db(), kSelectGameHead);
+    Statement select(reader.statements(), kSelectGameHead);
     select.bind(1, id);
     if (!select.step()) return std::nullopt;
     return read_game(select);
@@ -267,14 +216,14 @@ class SqliteStore final : public Store {
                            std::string_view updated_at) override {
     std::lock_guard lock(mutex_);
     Transaction tx(*this);
-    Statement move(db_, kMoveGame);
+    Statement move(*writes_, kMoveGame);
     move.bind(1, id);
     move.bind(2, expected_length);
     move.bind(3, length);
     move.bind(4, updated_at);
     move.step();
     if (sqlite3_changes(db_) == 0) return false;  // rolled back: nothing was written
-    Statement insert(db_, kInsertGameMove);
+    Statement insert(*writes_, kInsertGameMove);
     insert.bind(1, id);
     insert.bind(2, expected_length);
     insert.bind(3, added_actions);
@@ -286,10 +235,10 @@ class SqliteStore final : public Store {
   int64_t expire_games(std::string_view cutoff) override {
     std::lock_guard lock(mutex_);
     Transaction tx(*this);
-    Statement moves(db_, kExpireGameMoves);
+    Statement moves(*writes_, kExpireGameMoves);
     moves.bind(1, cutoff);
     moves.step();
-    Statement remove(db_, kExpireGames);
+    Statement remove(*writes_, kExpireGames);
     remove.bind(1, cutoff);
     remove.step();
     int64_t removed = sqlite3_changes(db_);
@@ -310,7 +259,7 @@ class SqliteStore final : public Store {
 
   std::string integrity_problem() override {
     std::lock_guard lock(mutex_);
-    Statement check(db_, "PRAGMA integrity_check");
+    Statement check(*writes_, "PRAGMA integrity_check");
     std::string problems;
     while (check.step()) {
       std::string line = check.text(0);
@@ -321,7 +270,7 @@ class SqliteStore final : public Store {
 
   std::vector<StoredRun> list_runs(const RunListQuery& query) override {
     SqliteReaders::Lease reader = readers_->lease();
-    Statement select(reader.db(), std::string(kSelectRun) + std::string(kListRuns));
+    Statement select(reader.statements(), std::string(kSelectRun) + std::string(kListRuns));
     add_run_list(select, query);
     std::vector<StoredRun> runs;
     while (select.step()) runs.push_back(read_run(select));
@@ -340,7 +289,7 @@ class SqliteStore final : public Store {
       return result;
     }
     result.name_claimed = name == NameCheck::kClaimed;
-    Statement open(db_, kCountOpenCards);
+    Statement open(*writes_, kCountOpenCards);
     open.bind(1, card.name_key);
     open.bind(2, card.opened_at);
     open.step();
@@ -348,11 +297,11 @@ class SqliteStore final : public Store {
       result.status = OpenCardStatus::kTooManyOpen;
       return result;  // rolled back, the claim with it
     }
-    Statement insert(db_, kInsertCard);
+    Statement insert(*writes_, kInsertCard);
     add_new_card(insert, card);
     insert.step();
     for (const CardSlot& slot : card.slots) {
-      Statement add(db_, kInsertCardSlot);
+      Statement add(*writes_, kInsertCardSlot);
       add_card_slot(add, card.id, slot);
       add.step();
     }
@@ -363,11 +312,11 @@ class SqliteStore final : public Store {
   std::optional<Card> card(std::string_view id) override {
     SqliteReaders::Lease reader = readers_->lease();
     SqliteReadSnapshot snapshot(reader.db());
-    Statement select(reader.db(), kSelectCard);
+    Statement select(reader.statements(), kSelectCard);
     select.bind(1, id);
     if (!select.step()) return std::nullopt;
     Card card = read_card(select);
-    Statement slots(reader.db(), kSelectCardSlots);
+    Statement slots(reader.statements(), kSelectCardSlots);
     slots.bind(1, id);
     while (slots.step()) card.slots.push_back(read_card_slot(slots));
     return card;
@@ -375,7 +324,7 @@ class SqliteStore final : public Store {
 
   std::optional<Card> card_with_slot(std::string_view id, int64_t index) override {
     SqliteReaders::Lease reader = readers_->lease();
-    Statement select(reader.db(), kSelectCardWithSlot);
+    Statement select(reader.statements(), kSelectCardWithSlot);
     select.bind(1, id);
     select.bind(2, index);
     if (!select.step()) return std::nullopt;
@@ -385,7 +334,7 @@ class SqliteStore final : public Store {
   bool close_card(std::string_view id, std::string_view closed_at,
                   std::string_view usage_json) override {
     std::lock_guard lock(mutex_);
-    Statement close(db_, kCloseCard);
+    Statement close(*writes_, kCloseCard);
     close.bind(1, id);
     close.bind(2, closed_at);
     close.bind(3, usage_json);
@@ -396,7 +345,7 @@ class SqliteStore final : public Store {
   std::vector<PooledSlot> finished_card_slots(std::string_view suite,
                                               std::string_view now) override {
     SqliteReaders::Lease reader = readers_->lease();
-    Statement select(reader.db(), kSelectFinishedSlots);
+    Statement select(reader.statements(), kSelectFinishedSlots);
     select.bind(1, suite);
     select.bind(2, now);
     std::vector<PooledSlot> slots;
@@ -406,7 +355,7 @@ class SqliteStore final : public Store {
 
   int64_t count_finished_cards(std::string_view suite, std::string_view now) override {
     SqliteReaders::Lease reader = readers_->lease();
-    Statement count(reader.db(), kCountFinishedCards);
+    Statement count(reader.statements(), kCountFinishedCards);
     count.bind(1, suite);
     count.bind(2, now);
     count.step();
@@ -415,7 +364,7 @@ class SqliteStore final : public Store {
 
   std::optional<std::string> name_token_hash(std::string_view name_key) override {
     SqliteReaders::Lease reader = readers_->lease();
-    Statement owner(reader.db(), kSelectNameOwner);
+    Statement owner(reader.statements(), kSelectNameOwner);
     owner.bind(1, name_key);
     if (!owner.step()) return std::nullopt;
     return owner.text(0);
@@ -426,7 +375,7 @@ class SqliteStore final : public Store {
     SqliteReaders::Lease reader = readers_->lease();
     SqliteReadSnapshot snapshot(reader.db());
     MiddleScores out;
-    Statement count(reader.db(), kCountKindRuns);
+    Statement count(reader.statements(), kCountKindRuns);
     count.bind(1, slug);
     count.bind(2, int64_t{rules_version});
     count.bind(3, kind);
@@ -434,7 +383,7 @@ class SqliteStore final : public Store {
     out.count = count.integer(0);
     if (out.count == 0) return out;
     auto [limit, offset] = middle_window(out.count);
-    Statement middle(reader.db(), kSelectMiddleScores);
+    Statement middle(reader.statements(), kSelectMiddleScores);
     middle.bind(1, slug);
     middle.bind(2, int64_t{rules_version});
     middle.bind(3, kind);
@@ -463,15 +412,15 @@ class SqliteStore final : public Store {
     try {
       Transaction tx(*this);
       for (PendingSubmit* p : batch) {
-        exec("SAVEPOINT submission");
+        run("SAVEPOINT submission");
         try {
           p->result = submit_in_transaction(*p->run, p->presented_token_hash, p->fresh_token_hash);
-          if (refused(p->result.status)) exec("ROLLBACK TO submission");
+          if (refused(p->result.status)) run("ROLLBACK TO submission");
         } catch (...) {
-          exec("ROLLBACK TO submission");
+          run("ROLLBACK TO submission");
           p->error = std::current_exception();
         }
-        exec("RELEASE submission");
+        run("RELEASE submission");
       }
       tx.commit();
     } catch (...) {
@@ -485,7 +434,7 @@ class SqliteStore final : public Store {
     if (!run.card_id.empty()) return fill_slot_in_transaction(run, presented_token_hash);
     SubmitResult result;
     // A run already stored is answered as it is, token or not: resubmitting is idempotent.
-    Statement existing(db_, select_run_by_key_sql(Dialect::kSqlite));
+    Statement existing(*writes_, select_run_by_key_sql(Dialect::kSqlite));
     existing.bind(1, run.run_key);
     if (existing.step()) {
       result.status = SubmitStatus::kExisting;
@@ -499,13 +448,13 @@ class SqliteStore final : public Store {
       return result;  // nothing written
     }
     result.name_claimed = name == NameCheck::kClaimed;
-    Statement insert(db_, kInsertRun);
+    Statement insert(*writes_, kInsertRun);
     add_new_run(insert, run);
     insert.step();
     result.status = SubmitStatus::kCreated;
     result.run.NewRun::operator=(run);
     result.run.id = sqlite3_last_insert_rowid(db_);
-    Statement file(db_, file_best_sql(Dialect::kSqlite));
+    Statement file(*writes_, file_best_sql(Dialect::kSqlite));
     file.bind(1, result.run.id);
     file.step();
     return result;
@@ -518,12 +467,12 @@ class SqliteStore final : public Store {
   // someone else's (nothing written).
   NameCheck check_or_claim(std::string_view name_key, std::string_view presented_token_hash,
                            std::string_view fresh_token_hash, std::string_view at) {
-    Statement owner(db_, kSelectNameOwner);
+    Statement owner(*writes_, kSelectNameOwner);
     owner.bind(1, name_key);
     if (owner.step()) {
       return owner.text(0) == presented_token_hash ? NameCheck::kOwned : NameCheck::kTaken;
     }
-    Statement claim(db_,
+    Statement claim(*writes_,
                     "INSERT INTO names (name_key, token_hash, created_at) VALUES (?1, ?2, ?3)");
     claim.bind(1, name_key);
     claim.bind(2, fresh_token_hash);
@@ -537,34 +486,34 @@ class SqliteStore final : public Store {
   // already stored. A refusal writes nothing that its savepoint's rollback would not undo.
   SubmitResult fill_slot_in_transaction(const NewRun& run, std::string_view presented_token_hash) {
     SubmitResult result;
-    Statement owner(db_, kSelectNameOwner);
+    Statement owner(*writes_, kSelectNameOwner);
     owner.bind(1, run.name_key);
     if (!owner.step() || owner.text(0) != presented_token_hash) {
       result.status = SubmitStatus::kNameTaken;
       return result;
     }
-    Statement existing(db_, select_run_by_key_sql(Dialect::kSqlite));
+    Statement existing(*writes_, select_run_by_key_sql(Dialect::kSqlite));
     existing.bind(1, run.run_key);
     if (existing.step()) {
       result.run = read_run(existing);
     } else {
-      Statement insert(db_, kInsertRun);
+      Statement insert(*writes_, kInsertRun);
       add_new_run(insert, run);
       insert.step();
       result.run.NewRun::operator=(run);
       result.run.id = sqlite3_last_insert_rowid(db_);
-      Statement file(db_, file_best_sql(Dialect::kSqlite));
+      Statement file(*writes_, file_best_sql(Dialect::kSqlite));
       file.bind(1, result.run.id);
       file.step();
     }
-    Statement fill(db_, kFillCardSlot);
+    Statement fill(*writes_, kFillCardSlot);
     add_slot_fill(fill, run, result.run.id);
     fill.step();
     if (sqlite3_changes(db_) == 1) {
       result.status = SubmitStatus::kCreated;
       return result;
     }
-    Statement held(db_, kSelectSlotRun);
+    Statement held(*writes_, kSelectSlotRun);
     held.bind(1, run.card_id);
     held.bind(2, run.slot);
     int64_t holder = held.step() ? held.integer(0) : 0;
@@ -579,14 +528,14 @@ class SqliteStore final : public Store {
   // BEGIN IMMEDIATE on construction; rolls back on destruction unless committed.
   class Transaction {
    public:
-    explicit Transaction(SqliteStore& store) : store_(store) { store_.exec("BEGIN IMMEDIATE"); }
+    explicit Transaction(SqliteStore& store) : store_(store) { store_.run("BEGIN IMMEDIATE"); }
     ~Transaction() {
       if (!done_) sqlite3_exec(store_.db_, "ROLLBACK", nullptr, nullptr, nullptr);
     }
     Transaction(const Transaction&) = delete;
     Transaction& operator=(const Transaction&) = delete;
     void commit() {
-      store_.exec("COMMIT");
+      store_.run("COMMIT");
       done_ = true;
     }
 
@@ -595,6 +544,13 @@ class SqliteStore final : public Store {
     bool done_ = false;
   };
 
+  // Runs `sql`, one statement without rows, as a cached statement on the writing connection.
+  void run(std::string_view sql) {
+    Statement statement(*writes_, sql);
+    statement.step();
+  }
+
+  // Runs `sql`, any number of statements (a migration's), prepared for this call only.
   void exec(const char* sql) {
     char* error = nullptr;
     if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
@@ -605,7 +561,7 @@ class SqliteStore final : public Store {
   }
 
   int64_t user_version() {
-    Statement version(db_, "PRAGMA user_version");
+    Statement version(*writes_, "PRAGMA user_version");
     version.step();
     return version.integer(0);
   }
@@ -634,14 +590,15 @@ class SqliteStore final : public Store {
   // Runs a COUNT(*) query `sql` whose one parameter ?1 is `arg`.
   int64_t count(std::string_view sql, std::string_view arg) {
     SqliteReaders::Lease reader = readers_->lease();
-    Statement query(reader.db(), sql);
+    Statement query(reader.statements(), sql);
     query.bind(1, arg);
     query.step();
     return query.integer(0);
   }
 
   sqlite3* db_ = nullptr;
-  std::mutex mutex_;  // the connection
+  std::unique_ptr<StatementCache> writes_;  // db_'s statements
+  std::mutex mutex_;                        // the connection
   // The read-only connections of every read that writes nothing (db_ for a database in memory).
   std::unique_ptr<SqliteReaders> readers_;
   // The group commit's queue, whether a writer is draining it, and the wake-up of its waiters.
