@@ -96,6 +96,11 @@ class Connection {
     // which `gameboard mcp` keeps for its own log.
     PQsetNoticeProcessor(
         conn_, [](void*, const char*) {}, nullptr);
+    // Prepared statements are parsed once, but planned for each call's parameters: after five
+    // calls PostgreSQL may switch a statement to a generic plan, and the board's generic plan
+    // took its p99 at 1,000 requests/s from 5 ms to 570-940 ms (docs/performance.md). A server
+    // before PostgreSQL 12, which lacks the setting, refuses it harmlessly.
+    PQclear(PQexec(conn_, "SET plan_cache_mode = force_custom_plan"));
   }
 
   // Runs `sql` (one statement) with `params` as a statement prepared on this connection at its
