@@ -96,37 +96,35 @@ class Connection {
     // which `gameboard mcp` keeps for its own log.
     PQsetNoticeProcessor(
         conn_, [](void*, const char*) {}, nullptr);
-    // Prepared statements are parsed once, but planned for each call's parameters: after five
-    // calls PostgreSQL may switch a statement to a generic plan, and the board's generic plan
-    // took its p99 at 1,000 requests/s from 5 ms to 570-940 ms (docs/performance.md). A server
-    // before PostgreSQL 12, which lacks the setting, refuses it harmlessly.
-    PQclear(PQexec(conn_, "SET plan_cache_mode = force_custom_plan"));
   }
 
-  // Runs `sql` (one statement) with `params` as a statement prepared on this connection at its
-  // first use, so the server parses it once and may reuse its plan; throws StoreError unless it
-  // returns rows or completes. Past kMaxPrepared statements, runs it as run_once does.
+  // Runs `sql` (one statement) with `params`, parsed and planned for this call, so its plan fits
+  // these parameters; throws StoreError unless it returns rows or completes.
   Result run(std::string_view sql, const Params& params = {}) {
-    const std::string* name = prepared(sql);
-    if (name == nullptr) return run_once(sql, params);
-    std::vector<const char*> values = params.pointers();
-    return checked(PQexecPrepared(conn_, name->c_str(), static_cast<int>(values.size()),
-                                  values.data(), nullptr, nullptr, 0));
-  }
-
-  // Runs `sql` (one statement) with `params`, parsed and planned for this call only: for
-  // statements run once, such as a migration's. Throws StoreError as run does.
-  Result run_once(std::string_view sql, const Params& params = {}) {
     std::vector<const char*> values = params.pointers();
     return checked(PQexecParams(conn_, std::string(sql).c_str(), static_cast<int>(values.size()),
                                 nullptr, values.data(), nullptr, nullptr, 0));
+  }
+
+  // Runs `sql` as run does, but as a statement prepared on this connection at its first use:
+  // parsed once, and after five calls PostgreSQL may keep one generic plan for it. Only for
+  // statements whose best plan is the same for any parameters (a submission's key lookups and
+  // writes: 430 to 686 submissions/s). Not for a board's reads: their generic plan, which cannot
+  // see that a board holds thousands of names, sorted every name of the board on each page
+  // (p99 5 ms to 570-940 ms, docs/performance.md). Past kMaxPrepared statements, runs as run.
+  Result run_prepared(std::string_view sql, const Params& params = {}) {
+    const std::string* name = prepared(sql);
+    if (name == nullptr) return run(sql, params);
+    std::vector<const char*> values = params.pointers();
+    return checked(PQexecPrepared(conn_, name->c_str(), static_cast<int>(values.size()),
+                                  values.data(), nullptr, nullptr, 0));
   }
 
   bool healthy() const { return conn_ && PQstatus(conn_) == CONNECTION_OK; }
   PGconn* raw() { return conn_; }
 
  private:
-  // The store's statements are a fixed set built from constants; the bound only keeps a
+  // The prepared statements are a fixed set built from constants; the bound only keeps a
   // statement built from data (none today) from growing the server's memory.
   static constexpr size_t kMaxPrepared = 256;
 
@@ -174,44 +172,46 @@ class PostgresStore final : public Store {
     return with_connection([&](Connection& c) {
       SubmitResult result;
       // A run already stored is answered as it is, token or not: resubmitting is idempotent.
-      Result stored = c.run(select_run_by_key_sql(Dialect::kPostgres), Params().add(run.run_key));
+      Result stored =
+          c.run_prepared(select_run_by_key_sql(Dialect::kPostgres), Params().add(run.run_key));
       if (stored.rows() == 1) {
         result.status = SubmitStatus::kExisting;
         result.run = read_run(PgRow{stored, 0});
         return result;
       }
-      c.run("BEGIN");
+      c.run_prepared("BEGIN");
       try {
-        Result claimed = c.run(
+        Result claimed = c.run_prepared(
             "INSERT INTO names (name_key, token_hash, created_at) VALUES ($1, $2, $3) "
             "ON CONFLICT (name_key) DO NOTHING RETURNING name_key",
             Params().add(run.name_key).add(fresh_token_hash).add(run.created_at));
         if (claimed.rows() == 1) {
           result.name_claimed = true;
         } else {
-          Result owner = c.run(postgres_sql(kSelectNameOwner), Params().add(run.name_key));
+          Result owner = c.run_prepared(postgres_sql(kSelectNameOwner), Params().add(run.name_key));
           if (owner.rows() != 1 || owner.text(0, 0) != presented_token_hash) {
-            c.run("ROLLBACK");
+            c.run_prepared("ROLLBACK");
             result.status = SubmitStatus::kNameTaken;
             return result;
           }
         }
-        Result inserted = c.run(postgres_sql(std::string(kInsertRun) +
-                                             " ON CONFLICT (run_key) DO NOTHING RETURNING id"),
-                                new_run_params(run));
+        Result inserted =
+            c.run_prepared(postgres_sql(std::string(kInsertRun) +
+                                        " ON CONFLICT (run_key) DO NOTHING RETURNING id"),
+                           new_run_params(run));
         if (inserted.rows() == 1) {
           result.status = SubmitStatus::kCreated;
           result.run.NewRun::operator=(run);
           result.run.id = inserted.integer(0, 0);
-          c.run(file_best_sql(Dialect::kPostgres), Params().add(result.run.id));
+          c.run_prepared(file_best_sql(Dialect::kPostgres), Params().add(result.run.id));
         } else {
           Result existing =
-              c.run(select_run_by_key_sql(Dialect::kPostgres), Params().add(run.run_key));
+              c.run_prepared(select_run_by_key_sql(Dialect::kPostgres), Params().add(run.run_key));
           if (existing.rows() != 1) throw StoreError("postgres: a conflicting run vanished");
           result.status = SubmitStatus::kExisting;
           result.run = read_run(PgRow{existing, 0});
         }
-        c.run("COMMIT");
+        c.run_prepared("COMMIT");
       } catch (...) {
         if (c.healthy()) PQclear(PQexec(c.raw(), "ROLLBACK"));
         throw;
@@ -222,7 +222,7 @@ class PostgresStore final : public Store {
 
   std::optional<StoredRun> run(int64_t id) override {
     return with_connection([&](Connection& c) -> std::optional<StoredRun> {
-      Result r = c.run(select_run_by_id_sql(Dialect::kPostgres), Params().add(id));
+      Result r = c.run_prepared(select_run_by_id_sql(Dialect::kPostgres), Params().add(id));
       if (r.rows() == 0) return std::nullopt;
       return read_run(PgRow{r, 0});
     });
@@ -465,7 +465,7 @@ class PostgresStore final : public Store {
 
   std::optional<Card> card_with_slot(std::string_view id, int64_t index) override {
     return with_connection([&](Connection& c) -> std::optional<Card> {
-      Result r = c.run(postgres_sql(kSelectCardWithSlot), Params().add(id).add(index));
+      Result r = c.run_prepared(postgres_sql(kSelectCardWithSlot), Params().add(id).add(index));
       if (r.rows() == 0) return std::nullopt;
       return read_card_with_slot(PgRow{r, 0});
     });
@@ -530,30 +530,31 @@ class PostgresStore final : public Store {
   SubmitResult fill_slot(const NewRun& run, std::string_view presented_token_hash) {
     return with_connection([&](Connection& c) {
       SubmitResult result;
-      c.run("BEGIN");
+      c.run_prepared("BEGIN");
       try {
-        Result inserted = c.run(postgres_sql(std::string(kInsertRun) +
-                                             " ON CONFLICT (run_key) DO NOTHING RETURNING id"),
-                                new_run_params(run));
+        Result inserted =
+            c.run_prepared(postgres_sql(std::string(kInsertRun) +
+                                        " ON CONFLICT (run_key) DO NOTHING RETURNING id"),
+                           new_run_params(run));
         if (inserted.rows() == 1) {
           result.run.NewRun::operator=(run);
           result.run.id = inserted.integer(0, 0);
-          c.run(file_best_sql(Dialect::kPostgres), Params().add(result.run.id));
+          c.run_prepared(file_best_sql(Dialect::kPostgres), Params().add(result.run.id));
         } else {
           Result existing =
-              c.run(select_run_by_key_sql(Dialect::kPostgres), Params().add(run.run_key));
+              c.run_prepared(select_run_by_key_sql(Dialect::kPostgres), Params().add(run.run_key));
           if (existing.rows() != 1) throw StoreError("postgres: a conflicting run vanished");
           result.run = read_run(PgRow{existing, 0});
         }
         Params fill;
         add_slot_fill(fill, run, result.run.id);
         fill.add(std::string_view(run.name_key)).add(presented_token_hash);
-        Result filled =
-            c.run(postgres_sql(std::string(kFillCardSlotAsOwner) + " RETURNING idx"), fill);
+        Result filled = c.run_prepared(
+            postgres_sql(std::string(kFillCardSlotAsOwner) + " RETURNING idx"), fill);
         result.status = filled.rows() == 1
                             ? SubmitStatus::kCreated
                             : fill_refusal(c, run, result.run.id, presented_token_hash);
-        c.run(refused(result.status) ? "ROLLBACK" : "COMMIT");
+        c.run_prepared(refused(result.status) ? "ROLLBACK" : "COMMIT");
       } catch (...) {
         if (c.healthy()) PQclear(PQexec(c.raw(), "ROLLBACK"));
         throw;
@@ -567,8 +568,8 @@ class PostgresStore final : public Store {
   // it holds another and kCardClosed when it holds none (the card is closed or past its deadline).
   static SubmitStatus fill_refusal(Connection& c, const NewRun& run, int64_t run_id,
                                    std::string_view presented_token_hash) {
-    Result why = c.run(postgres_sql(kSelectFillRefusal),
-                       Params().add(run.card_id).add(run.slot).add(run.name_key));
+    Result why = c.run_prepared(postgres_sql(kSelectFillRefusal),
+                                Params().add(run.card_id).add(run.slot).add(run.name_key));
     if (why.is_null(0, 0) || why.text(0, 0) != presented_token_hash) {
       return SubmitStatus::kNameTaken;
     }
@@ -635,7 +636,7 @@ class PostgresStore final : public Store {
   static void migrate(Connection& c) {
     c.run("SELECT pg_advisory_lock($1)", Params().add(kMigrationLock));
     try {
-      c.run_once(
+      c.run(
           "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
           "applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
       int64_t version =
@@ -649,7 +650,7 @@ class PostgresStore final : public Store {
         c.run("BEGIN");
         try {
           std::string script = migration(Dialect::kPostgres, v);
-          for (std::string_view statement : split_statements(script)) c.run_once(statement);
+          for (std::string_view statement : split_statements(script)) c.run(statement);
           c.run("INSERT INTO schema_migrations (version) VALUES ($1)",
                 Params().add(static_cast<int64_t>(v + 1)));
           c.run("COMMIT");
