@@ -188,7 +188,8 @@ class PostgresStore final : public Store {
         if (claimed.rows() == 1) {
           result.name_claimed = true;
         } else {
-          Result owner = c.run_prepared(postgres_sql(kSelectNameOwner), Params().add(run.name_key));
+          Result owner =
+              c.run_prepared(postgres_sql(kSelectNameOwnerShared), Params().add(run.name_key));
           if (owner.rows() != 1 || owner.text(0, 0) != presented_token_hash) {
             c.run_prepared("ROLLBACK");
             result.status = SubmitStatus::kNameTaken;
@@ -203,7 +204,7 @@ class PostgresStore final : public Store {
           result.status = SubmitStatus::kCreated;
           result.run.NewRun::operator=(run);
           result.run.id = inserted.integer(0, 0);
-          c.run_prepared(file_best_sql(Dialect::kPostgres), Params().add(result.run.id));
+          c.run_prepared(file_best_counting_sql(), Params().add(result.run.id));
         } else {
           Result existing =
               c.run_prepared(select_run_by_key_sql(Dialect::kPostgres), Params().add(run.run_key));
@@ -232,7 +233,8 @@ class PostgresStore final : public Store {
     return with_connection([&](Connection& c) {
       c.run("BEGIN");
       try {
-        // The name's row is locked first, so two moderators refiling one name's bests take turns.
+        // The name's row is locked first, so that two moderators refiling one name's bests, or a
+        // moderator and the name's submissions (which hold it shared), take turns.
         c.run(
             "SELECT name_key FROM names WHERE name_key = (SELECT name_key FROM runs WHERE id = $1) "
             "FOR UPDATE",
@@ -246,8 +248,9 @@ class PostgresStore final : public Store {
         Result stored = c.run(select_run_by_id_sql(Dialect::kPostgres), Params().add(id));
         Params keys;
         add_run_keys(keys, read_run(PgRow{stored, 0}));
-        c.run(delete_bests_sql(Dialect::kPostgres), keys);
-        c.run(refile_bests_sql(Dialect::kPostgres), keys);
+        c.run(lock_six_totals_sql(), keys);
+        c.run(delete_bests_counting_sql(), keys);
+        c.run(refile_bests_counting_sql(), keys);
         c.run("COMMIT");
         return true;
       } catch (...) {
@@ -264,7 +267,7 @@ class PostgresStore final : public Store {
       Params params;
       add_board_key(params, query, *scope);
       params.add(query.limit).add(query.offset);
-      Result rows = c.run(bests_board_sql(Dialect::kPostgres), params);
+      Result rows = c.run_prepared(bests_board_sql(Dialect::kPostgres), params);
       Board board;
       int64_t ties = 0;
       for (int i = 0; i < rows.rows(); ++i) {
@@ -523,15 +526,16 @@ class PostgresStore final : public Store {
 
  private:
   // Stores `run` (unless stored) and fills its card's slot with it in one transaction (see the
-  // SQLite store's fill_slot_in_transaction). The presenter's token is checked by the statement
-  // that fills, so a fill makes no more round trips than a plain submission; a refusal rolls
-  // back the run it inserted. The slot's row lock makes two servers filling one slot take turns:
-  // the second finds it filled.
+  // SQLite store's fill_slot_in_transaction). The name's row is held first, as a plain
+  // submission holds it; the presenter's token is checked by the statement that fills, so a fill
+  // makes no more round trips than a plain submission; a refusal rolls back the run it inserted.
+  // The slot's row lock makes two servers filling one slot take turns: the second finds it filled.
   SubmitResult fill_slot(const NewRun& run, std::string_view presented_token_hash) {
     return with_connection([&](Connection& c) {
       SubmitResult result;
       c.run_prepared("BEGIN");
       try {
+        c.run_prepared(postgres_sql(kSelectNameOwnerShared), Params().add(run.name_key));
         Result inserted =
             c.run_prepared(postgres_sql(std::string(kInsertRun) +
                                         " ON CONFLICT (run_key) DO NOTHING RETURNING id"),
@@ -539,7 +543,7 @@ class PostgresStore final : public Store {
         if (inserted.rows() == 1) {
           result.run.NewRun::operator=(run);
           result.run.id = inserted.integer(0, 0);
-          c.run_prepared(file_best_sql(Dialect::kPostgres), Params().add(result.run.id));
+          c.run_prepared(file_best_counting_sql(), Params().add(result.run.id));
         } else {
           Result existing =
               c.run_prepared(select_run_by_key_sql(Dialect::kPostgres), Params().add(run.run_key));

@@ -99,12 +99,12 @@ class SqliteStore final : public Store {
     select.bind(1, id);
     if (!select.step()) return false;
     StoredRun run = read_run(select);
-    Statement remove(*writes_, delete_bests_sql(Dialect::kSqlite));
-    add_run_keys(remove, run);
-    remove.step();
-    Statement refile(*writes_, refile_bests_sql(Dialect::kSqlite));
-    add_run_keys(refile, run);
-    refile.step();
+    for (const std::string& sql : {uncount_bests_sql(), delete_bests_sql(Dialect::kSqlite),
+                                   refile_bests_sql(Dialect::kSqlite), recount_bests_sql()}) {
+      Statement step(*writes_, sql);
+      add_run_keys(step, run);
+      step.step();
+    }
     tx.commit();
     return true;
   }
@@ -458,10 +458,18 @@ class SqliteStore final : public Store {
     result.status = SubmitStatus::kCreated;
     result.run.NewRun::operator=(run);
     result.run.id = sqlite3_last_insert_rowid(db_);
-    Statement file(*writes_, file_best_sql(Dialect::kSqlite));
-    file.bind(1, result.run.id);
-    file.step();
+    file_best(result.run.id);
     return result;
+  }
+
+  // Inside the open transaction: files run `id` (just inserted) in bests, first counting the
+  // boards it puts the name on for the first time.
+  void file_best(int64_t id) {
+    for (const std::string& sql : {count_new_bests_sql(), file_best_sql(Dialect::kSqlite)}) {
+      Statement step(*writes_, sql);
+      step.bind(1, id);
+      step.step();
+    }
   }
 
   enum class NameCheck { kOwned, kClaimed, kTaken };
@@ -506,9 +514,7 @@ class SqliteStore final : public Store {
       insert.step();
       result.run.NewRun::operator=(run);
       result.run.id = sqlite3_last_insert_rowid(db_);
-      Statement file(*writes_, file_best_sql(Dialect::kSqlite));
-      file.bind(1, result.run.id);
-      file.step();
+      file_best(result.run.id);
     }
     Statement fill(*writes_, kFillCardSlot);
     add_slot_fill(fill, run, result.run.id);

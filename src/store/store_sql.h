@@ -18,6 +18,12 @@ inline constexpr std::string_view kSelectRun =
 inline constexpr std::string_view kSelectNameOwner =
     "SELECT token_hash FROM names WHERE name_key = ?1";
 
+// kSelectNameOwner holding the name's row until the transaction ends (PostgreSQL): a submission
+// reads it so that a moderator refiling the name's bests, who locks the row for update, and the
+// name's submissions take turns, while the name's own submissions share it.
+inline constexpr std::string_view kSelectNameOwnerShared =
+    "SELECT token_hash FROM names WHERE name_key = ?1 FOR SHARE";
+
 // Hides (?1 = 1) or shows (?1 = 0) run ?2.
 inline constexpr std::string_view kSetRunHidden = "UPDATE runs SET hidden = ?1 WHERE id = ?2";
 
@@ -121,6 +127,28 @@ inline constexpr std::string_view kKeepBetterBest =
 // Files run ?1 (just inserted) under its six board keys where it beats the name's best.
 std::string file_best_sql(Dialect dialect);
 
+// The number of names on each board (migration 6), kept in the transaction that changes bests.
+// SQLite, whose one writer changes bests one transaction at a time, counts by reading bests:
+// before file_best_sql, count_new_bests_sql adds 1 to the total of each of run ?1's six keys the
+// name has no best under yet; around delete_bests_sql and refile_bests_sql (the same ?1..?6),
+// uncount_bests_sql takes the name's bests out of its six keys' totals and recount_bests_sql
+// counts those the refile put back.
+std::string count_new_bests_sql();
+std::string uncount_bests_sql();
+std::string recount_bests_sql();
+
+// PostgreSQL, where one name's runs may be filed while a moderator refiles it, counts the rows
+// each statement changed, so a total moves with every row inserted or deleted and with nothing
+// else: file_best_counting_sql is file_best_sql adding 1 for each row it inserted;
+// lock_six_totals_sql locks the six keys' totals (in the order every statement takes them, so no
+// two writers wait on each other in a circle) before delete_bests_counting_sql, delete_bests_sql
+// subtracting 1 for each row it deleted, and refile_bests_counting_sql, refile_bests_sql adding 1
+// for each row it inserted.
+std::string file_best_counting_sql();
+std::string lock_six_totals_sql();
+std::string delete_bests_counting_sql();
+std::string refile_bests_counting_sql();
+
 // Removes the six keys of a name's run (?1 slug, ?2 rules version, ?3 name_key, ?4 kind, ?5 seed
 // scope, ?6 day scope) and files again the best visible run of each: after hiding or showing it.
 std::string delete_bests_sql(Dialect dialect);
@@ -138,9 +166,9 @@ std::string refile_bests_sql(Dialect dialect);
 // planner made it slower than its three parts below (docs/performance.md).
 std::string bests_board_sql(Dialect dialect);
 
-// The same board read as three statements, which SQLite runs in one read transaction: the total,
-// the page (board_page_sql's columns with a rank of 0), and the entries tied with the page's
-// first score (?5) that come before it (?6 its time, ?7 its run id).
+// The same board read as three statements, which SQLite runs in one read transaction: the total
+// (no row when the board is empty), the page (board_page_sql's columns with a rank of 0), and the
+// entries tied with the page's first score (?5) that come before it (?6 its time, ?7 its run id).
 std::string bests_count_sql(Dialect dialect);
 std::string bests_page_sql(Dialect dialect);
 std::string bests_ties_before_sql(Dialect dialect);

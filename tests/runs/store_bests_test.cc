@@ -1,8 +1,9 @@
 // The bests table against the board query it replaced: on two thousand random runs (ties of
 // score and of time, two rules versions, several seeds and days, hidden and shown again), while
-// runs are submitted, hidden and shown from several threads, and after migration 3 fills it from
-// runs stored before it existed, every board page, total and rank read from bests equals the one
-// computed from every run (Store::leaderboard_by_scan). Run on SQLite and on PostgreSQL.
+// runs are submitted, hidden and shown from several threads, and after migrations 3 and 6 fill it
+// and the boards' totals from runs stored before they existed, every board page, total and rank
+// read from bests equals the one computed from every run (Store::leaderboard_by_scan). Run on
+// SQLite and on PostgreSQL.
 #include <gtest/gtest.h>
 #include <libpq-fe.h>
 #include <sqlite3.h>
@@ -248,7 +249,7 @@ std::string literal(const std::string& text) {
   return out + "'";
 }
 
-TEST_P(BestsTest, MigrationThreeFillsBestsFromTheRunsAlreadyStored) {
+TEST_P(BestsTest, MigrationsFillBestsAndTotalsFromTheRunsAlreadyStored) {
   // A database at schema version 2 (before bests), holding random runs, some hidden.
   Dialect dialect = GetParam() == "postgres" ? Dialect::kPostgres : Dialect::kSqlite;
   std::string legacy;
@@ -284,7 +285,7 @@ TEST_P(BestsTest, MigrationThreeFillsBestsFromTheRunsAlreadyStored) {
   {
     std::unique_ptr<Store> migrated = open_store(legacy, dir_.path.string());
     EXPECT_EQ(migrated->schema_version(), static_cast<int>(store::migration_count()));
-    expect_bests_equal_scan(*migrated, "after migration 3");
+    expect_bests_equal_scan(*migrated, "after migrations 3 to 6");
   }
   if (dialect == Dialect::kPostgres) {
     exec_raw(db_, "DROP DATABASE gb_legacy_" + std::to_string(getpid()) + " WITH (FORCE)");
