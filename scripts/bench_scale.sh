@@ -5,9 +5,10 @@
 #   1. the store filled with SCALE_RUNS runs (default 100,000) of SCALE_NAMES names (5,000) by
 #      bench/scale_fill (agents' runs submitted through runs::submit_run, as POST /api/runs), then
 #      p99 latency at SCALE_RATE requests/s (1,000; bench/fixed_rate, open loop) of a board's
-#      first page, a deep page (the last 20 of the SCALE_NAMES-name all-time board), the lobby's
-#      top fives and a run by id, against GET /healthz at the same rate; plus each request's
-#      latency alone (the median of 5 in a row);
+#      first page, a deep page (the last 20 of the SCALE_NAMES-name all-time board), the middle
+#      page (the page that skips the most index entries, since a page past the middle is read
+#      from the bottom), the lobby's top fives and a run by id, against GET /healthz at the same
+#      rate; plus each request's latency alone (the median of 5 in a row);
 #   2. submissions per second from 16 connections (wrk, bench/scale_submit.lua: distinct runs of
 #      the same population, each verified and stored) against GET /healthz from 16 connections,
 #      and against verifying the same runs in process on one thread;
@@ -50,6 +51,7 @@ trap cleanup EXIT
 began=$(date +%s)
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 deep_offset=$((NAMES > 20 ? NAMES - 20 : 0))
+middle_offset=$((NAMES > 20 ? NAMES / 2 - 10 : 0))
 
 # Starts the server on store $1 with the submission limits lifted; waits until it answers.
 start_server() {
@@ -173,10 +175,11 @@ for backend in $BACKENDS; do
     "$pg_bin/psql" -h 127.0.0.1 -p $PG_PORT -U gb -d gameboard -qc "VACUUM ANALYZE"
   fi
   start_server "$db"
-  : >"$work/first.txt"; : >"$work/deep.txt"; : >"$work/top5.txt"
+  : >"$work/first.txt"; : >"$work/deep.txt"; : >"$work/middle.txt"; : >"$work/top5.txt"
   for slug in $SLUGS; do
     echo "/api/leaderboard/$slug" >>"$work/first.txt"
     echo "/api/leaderboard/$slug?kind=all&limit=20&offset=$deep_offset" >>"$work/deep.txt"
+    echo "/api/leaderboard/$slug?kind=all&limit=20&offset=$middle_offset" >>"$work/middle.txt"
     echo "/api/leaderboard/$slug?kind=all&limit=5" >>"$work/top5.txt"
   done
   awk 'BEGIN {srand(23)} {ids[NR] = $1} END {for (i = 0; i < 1000; i++) print "/api/runs/" ids[int(rand() * NR) + 1]}' \
@@ -191,10 +194,11 @@ for backend in $BACKENDS; do
   hp99=$(field p99 "$health")
   lat_rows+=("| $backend | GET /healthz (baseline) | - | $(field rate "$health") | $(field errors "$health") | $(field p50 "$health") | $hp99 | 1.00 |")
   # The run by id first: a board the server cannot serve at this rate leaves work behind.
-  for kind in byid top5 first deep; do
+  for kind in byid top5 first deep middle; do
     case $kind in
       first) what="board, first page: GET /api/leaderboard/{slug}" ;;
       deep) what="deep page: ?kind=all&offset=$deep_offset (of $total names)" ;;
+      middle) what="middle page: ?kind=all&offset=$middle_offset (of $total names)" ;;
       top5) what="lobby's top five: ?kind=all&limit=5" ;;
       byid) what="run by id: GET /api/runs/{id}" ;;
     esac

@@ -5,7 +5,8 @@
 #                              prints its URL: postgresql://gb@127.0.0.1:PORT/gameboard
 #   scripts/pg.sh stop PORT    stop it (fast shutdown)
 #   scripts/pg.sh restart PORT stop, then start again (the data stays)
-# initdb refuses to run as root, so as root the server runs as the "postgres" user that
+# PG_SERVER_OPTIONS adds server settings to a start ("-c shared_buffers=1GB"; the benchmarks'
+# own). initdb refuses to run as root, so as root the server runs as the "postgres" user that
 # Debian's package creates. Needs the postgresql package (scripts/deps.sh).
 set -euo pipefail
 
@@ -33,7 +34,7 @@ start() {
   # A server left running by an interrupted run is stopped first.
   as_owner "$bin/pg_ctl" -D "$dir" status >/dev/null 2>&1 && as_owner "$bin/pg_ctl" -D "$dir" -m fast -w stop >/dev/null
   as_owner "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w -t 60 \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=on" start >/dev/null ||
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=on ${PG_SERVER_OPTIONS:-}" start >/dev/null ||
     { echo "pg.sh: PostgreSQL did not start on port $port; the end of $dir/server.log:" >&2; tail -n 15 "$dir/server.log" >&2; exit 1; }
   if ! "$bin/psql" -h 127.0.0.1 -p "$port" -U gb -d postgres -tAc \
       "SELECT 1 FROM pg_database WHERE datname = 'gameboard'" | grep -q 1; then

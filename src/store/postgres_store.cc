@@ -456,12 +456,11 @@ class PostgresStore final : public Store {
   }
 
   std::optional<Card> card(std::string_view id) override {
-    return with_snapshot([&](Connection& c) -> std::optional<Card> {
-      Result head = c.run(postgres_sql(kSelectCard), Params().add(id));
-      if (head.rows() == 0) return std::nullopt;
-      Card card = read_card(PgRow{head, 0});
-      Result slots = c.run(postgres_sql(kSelectCardSlots), Params().add(id));
-      for (int i = 0; i < slots.rows(); ++i) card.slots.push_back(read_card_slot(PgRow{slots, i}));
+    return with_connection([&](Connection& c) -> std::optional<Card> {
+      Result rows = c.run_prepared(postgres_sql(kSelectCardAndSlots), Params().add(id));
+      if (rows.rows() == 0) return std::nullopt;
+      Card card = read_card(PgRow{rows, 0});
+      for (int i = 0; i < rows.rows(); ++i) add_slot_of_row(card, PgRow{rows, i});
       return card;
     });
   }

@@ -3,6 +3,7 @@
 // backend adapts its own row (integer(col), text(col)) and parameter sink (add(value), null()).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -217,7 +218,7 @@ void add_slot_fill(Params& out, const NewRun& run, int64_t run_id) {
   out.add(std::string_view(run.created_at));
 }
 
-// A card without its slots from a row of kSelectCard's columns.
+// A card without its slots from a row of kSelectCardAndSlots' card columns.
 template <class Row>
 Card read_card(const Row& row) {
   Card card;
@@ -233,7 +234,7 @@ Card read_card(const Row& row) {
   return card;
 }
 
-// A slot from a row of kSelectCardSlots' columns.
+// A slot from a row of kSelectCardAndSlots' slot columns (read through ColumnsFrom).
 template <class Row>
 CardSlot read_card_slot(const Row& row) {
   CardSlot slot;
@@ -257,12 +258,19 @@ struct ColumnsFrom {
   bool is_null(int col) const { return row.is_null(first + col); }
 };
 
-// A card and, unless its columns are NULL, its one slot from a row of kSelectCardWithSlot.
+// Adds to `card` the slot of a row of kSelectCardWithSlot or kSelectCardAndSlots, unless the
+// slot's columns are NULL.
+template <class Row>
+void add_slot_of_row(Card& card, const Row& row) {
+  ColumnsFrom<Row> slot{row, 12};
+  if (!slot.is_null(0)) card.slots.push_back(read_card_slot(slot));
+}
+
+// A card with the one slot of a row of kSelectCardWithSlot, or none.
 template <class Row>
 Card read_card_with_slot(const Row& row) {
   Card card = read_card(row);
-  ColumnsFrom<Row> slot{row, 12};
-  if (!slot.is_null(0)) card.slots.push_back(read_card_slot(slot));
+  add_slot_of_row(card, row);
   return card;
 }
 
@@ -282,6 +290,23 @@ PooledSlot read_pooled_slot(const Row& row) {
 // The LIMIT and OFFSET of kSelectMiddleScores for `count` scores: the middle one or two.
 inline std::pair<int64_t, int64_t> middle_window(int64_t count) {
   return {count % 2 == 1 ? 1 : 2, (count - 1) / 2};
+}
+
+// Where a board page is read in the board's index: a page of `limit` entries from `offset` on a
+// board of `total` entries is read from the top (the index in order, skipping `offset`
+// entries), or from the bottom (in reverse, skipping the entries below the page) when fewer
+// entries lie below the page than above it, so no page skips more than half the board. In
+// reverse, `limit` and `offset` are those of the reverse read.
+struct PageWindow {
+  bool from_bottom = false;
+  int64_t limit = 0;
+  int64_t offset = 0;
+};
+
+inline PageWindow page_window(int64_t total, int64_t limit, int64_t offset) {
+  int64_t below = std::max<int64_t>(total - offset - limit, 0);
+  if (offset <= below) return {false, limit, offset};
+  return {true, std::max<int64_t>(std::min(limit, total - offset), 0), below};
 }
 
 // Gives the entries of a board page that starts at `offset` their competition ranks (1 2 2 4),

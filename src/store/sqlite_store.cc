@@ -118,10 +118,13 @@ class SqliteStore final : public Store {
     Statement count(reader.statements(), bests_count_sql(Dialect::kSqlite));
     add_board_key(count, query, *scope);
     if (count.step()) board.total = count.integer(0);
-    Statement page(reader.statements(), bests_page_sql(Dialect::kSqlite));
+    PageWindow window = page_window(board.total, query.limit, query.offset);
+    Statement page(
+        reader.statements(),
+        bests_page_sql(Dialect::kSqlite, window.from_bottom ? PageSide::kBottom : PageSide::kTop));
     add_board_key(page, query, *scope);
-    page.add(query.limit);
-    page.add(query.offset);
+    page.add(window.limit);
+    page.add(window.offset);
     while (page.step()) board.entries.push_back(read_entry(page));
     if (board.entries.empty()) return board;
     const BoardEntry& first = board.entries.front();
@@ -315,14 +318,13 @@ class SqliteStore final : public Store {
 
   std::optional<Card> card(std::string_view id) override {
     SqliteReaders::Lease reader = readers_->lease();
-    SqliteReadSnapshot snapshot(reader.db());
-    Statement select(reader.statements(), kSelectCard);
+    Statement select(reader.statements(), kSelectCardAndSlots);
     select.bind(1, id);
     if (!select.step()) return std::nullopt;
     Card card = read_card(select);
-    Statement slots(reader.statements(), kSelectCardSlots);
-    slots.bind(1, id);
-    while (slots.step()) card.slots.push_back(read_card_slot(slots));
+    do {
+      add_slot_of_row(card, select);
+    } while (select.step());
     return card;
   }
 

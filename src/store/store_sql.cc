@@ -325,21 +325,48 @@ std::string refile_bests_sql(Dialect dialect) {
                         std::string(kKeepBetterBest));
 }
 
+namespace {
+
+// The covering-index part of a board page: run_id, score and created_at of the entries in
+// `order` (kTopDown or its reverse), `limit` and `offset` being SQL expressions.
+constexpr std::string_view kTopDown = "score DESC, created_at, run_id";
+constexpr std::string_view kBottomUp = "score, created_at DESC, run_id DESC";
+
+std::string index_page(std::string_view order, std::string_view limit, std::string_view offset) {
+  return "SELECT run_id, score, created_at FROM bests WHERE " + std::string(kBoardKey) +
+         " ORDER BY " + std::string(order) + " LIMIT " + std::string(limit) + " OFFSET " +
+         std::string(offset);
+}
+
+}  // namespace
+
+// `page_window` (store/rows.h) in SQL: `w` holds the board's total, the page's limit and offset
+// and which side it is read from; `top` and `bottom` each read nothing unless the page is theirs
+// (a LIMIT of 0 does not run its scan).
 std::string bests_board_sql(Dialect dialect) {
   const std::string key(kBoardKey);
   return in_dialect(
       dialect,
-      "WITH page AS MATERIALIZED (SELECT run_id, score, created_at FROM bests WHERE " + key +
-          " ORDER BY score DESC, created_at, run_id LIMIT ?5 OFFSET ?6), first AS (SELECT score, "
-          "created_at, run_id FROM page ORDER BY score DESC, created_at, run_id LIMIT 1), head "
-          "AS (SELECT COALESCE((SELECT total FROM board_totals WHERE " +
-          key + "), 0) AS total, (SELECT COUNT(*) FROM bests WHERE " + key +
+      "WITH q AS MATERIALIZED (SELECT COALESCE((SELECT total FROM board_totals WHERE " + key +
+          "), 0) AS total, CAST(?5 AS BIGINT) AS lim, CAST(?6 AS BIGINT) AS off), w AS "
+          "MATERIALIZED (SELECT total, lim, off, GREATEST(total - off - lim, 0) AS below, off > "
+          "GREATEST(total - off - lim, 0) AS from_bottom FROM q), top AS MATERIALIZED (" +
+          index_page(kTopDown, "(SELECT CASE WHEN from_bottom THEN 0 ELSE lim END FROM w)",
+                     "(SELECT off FROM w)") +
+          "), bottom AS MATERIALIZED (" +
+          index_page(kBottomUp,
+                     "(SELECT CASE WHEN from_bottom THEN GREATEST(LEAST(lim, total - off), 0) "
+                     "ELSE 0 END FROM w)",
+                     "(SELECT CASE WHEN from_bottom THEN below ELSE 0 END FROM w)") +
+          "), page AS (SELECT * FROM top UNION ALL SELECT * FROM bottom), first AS (SELECT "
+          "score, created_at, run_id FROM page ORDER BY score DESC, created_at, run_id LIMIT 1), "
+          "head AS (SELECT (SELECT total FROM w) AS total, (SELECT COUNT(*) FROM bests WHERE " +
+          key +
           " AND score = (SELECT score FROM first) AND (created_at < (SELECT created_at FROM "
           "first) OR (created_at = (SELECT created_at FROM first) AND run_id < (SELECT run_id "
           "FROM first)))) AS ties), shown AS (SELECT 0 AS place, b.run_id, r.name, r.kind, "
           "r.agent, b.score, r.length, r.seed, b.created_at FROM page AS b JOIN runs AS r ON r.id "
-          "= "
-          "b.run_id) SELECT shown.*, head.total, head.ties FROM head LEFT JOIN shown ON 1 = 1 "
+          "= b.run_id) SELECT shown.*, head.total, head.ties FROM head LEFT JOIN shown ON 1 = 1 "
           "ORDER BY shown.score DESC, shown.created_at, shown.run_id");
 }
 
@@ -347,14 +374,13 @@ std::string bests_count_sql(Dialect dialect) {
   return in_dialect(dialect, "SELECT total FROM board_totals WHERE " + std::string(kBoardKey));
 }
 
-std::string bests_page_sql(Dialect dialect) {
-  return in_dialect(
-      dialect,
-      "SELECT 0 AS place, b.run_id, r.name, r.kind, r.agent, b.score, r.length, r.seed, "
-      "b.created_at FROM (SELECT run_id, score, created_at FROM bests WHERE " +
-          std::string(kBoardKey) +
-          " ORDER BY score DESC, created_at, run_id LIMIT ?5 OFFSET ?6) AS b JOIN runs AS r ON "
-          "r.id = b.run_id ORDER BY b.score DESC, b.created_at, b.run_id");
+std::string bests_page_sql(Dialect dialect, PageSide side) {
+  return in_dialect(dialect,
+                    "SELECT 0 AS place, b.run_id, r.name, r.kind, r.agent, b.score, r.length, "
+                    "r.seed, b.created_at FROM (" +
+                        index_page(side == PageSide::kTop ? kTopDown : kBottomUp, "?5", "?6") +
+                        ") AS b JOIN runs AS r ON r.id = b.run_id ORDER BY b.score DESC, "
+                        "b.created_at, b.run_id");
 }
 
 std::string bests_ties_before_sql(Dialect dialect) {

@@ -157,9 +157,11 @@ std::string refile_bests_sql(Dialect dialect);
 // A board page read from bests in one statement, so its parts come from one snapshot and cost
 // one round trip: ?1 slug, ?2 rules version, ?3 kind, ?4 scope, ?5 limit, ?6 offset. The page is
 // chosen in bests' covering index alone (an offset skips index entries, not runs' rows, whose
-// actions would be read past) and only its rows are joined to runs. Each row has
-// board_page_sql's columns with a rank of 0, then the board's total (column 9) and the entries
-// tied with the page's first score that come before it (column 10). The store fills in the ranks
+// actions would be read past), from the top or from the bottom of the board, whichever skips
+// fewer (`page_window` in store/rows.h, on the kept total), and only its rows are joined to runs.
+// Each row has board_page_sql's columns with a rank of 0, then the board's total (column 9) and the
+// entries tied with the page's first score that come before it (column 10). The store fills in the
+// ranks
 // (`rank_page` in store/rows.h): the first entry is beaten by the offset less those ties, a count
 // of ties rather than of every higher entry, so a deep page does not count its offset twice. An
 // empty page is one row whose columns 0 to 8 are NULL. PostgreSQL's board read: on SQLite the
@@ -167,10 +169,13 @@ std::string refile_bests_sql(Dialect dialect);
 std::string bests_board_sql(Dialect dialect);
 
 // The same board read as three statements, which SQLite runs in one read transaction: the total
-// (no row when the board is empty), the page (board_page_sql's columns with a rank of 0), and the
-// entries tied with the page's first score (?5) that come before it (?6 its time, ?7 its run id).
+// (no row when the board is empty), the page (board_page_sql's columns with a rank of 0, in the
+// board's order; ?5 and ?6 the limit and offset of `page_window`, counted from the side it
+// names), and the entries tied with the page's first score (?5) that come before it (?6 its
+// time, ?7 its run id).
+enum class PageSide { kTop, kBottom };
 std::string bests_count_sql(Dialect dialect);
-std::string bests_page_sql(Dialect dialect);
+std::string bests_page_sql(Dialect dialect, PageSide side);
 std::string bests_ties_before_sql(Dialect dialect);
 
 // The number of other names whose all-time best beats a score: ?1 slug, ?2 kind, ?3 rules
@@ -231,20 +236,20 @@ inline constexpr std::string_view kInsertCardSlot =
 inline constexpr std::string_view kCountOpenCards =
     "SELECT COUNT(*) FROM cards WHERE name_key = ?1 AND closed_at = '' AND deadline > ?2";
 
-// A card's columns, in the order the stores read them (read_card in store/rows.h).
-inline constexpr std::string_view kSelectCard =
-    "SELECT id, suite, name, name_key, agent_label, agent_model, agent_harness, agent_notes, "
-    "opened_at, deadline, closed_at, usage FROM cards WHERE id = ?1";
+// Card ?1 and its slots by index, in one statement (one snapshot, one round trip): on each row
+// the card's columns (read_card in store/rows.h: id ... usage, columns 0 to 11), then a slot's
+// (read_card_slot: index, slug, seed, cap, run id, and the run's score while that run is visible,
+// else NULL; columns 12 to 17). A card without slots would be one row whose slot columns are NULL.
+inline constexpr std::string_view kSelectCardAndSlots =
+    "SELECT c.id, c.suite, c.name, c.name_key, c.agent_label, c.agent_model, c.agent_harness, "
+    "c.agent_notes, c.opened_at, c.deadline, c.closed_at, c.usage, s.idx, s.slug, s.seed, "
+    "s.max_actions, s.run_id, CASE WHEN r.hidden = 0 THEN r.score END FROM cards AS c LEFT JOIN "
+    "card_slots AS s ON s.card_id = c.id LEFT JOIN runs AS r ON r.id = s.run_id WHERE c.id = ?1 "
+    "ORDER BY s.idx";
 
-// Card ?1's slots by index, each with its run's score while that run is visible (else NULL).
-inline constexpr std::string_view kSelectCardSlots =
-    "SELECT s.idx, s.slug, s.seed, s.max_actions, s.run_id, CASE WHEN r.hidden = 0 THEN r.score "
-    "END FROM card_slots AS s LEFT JOIN runs AS r ON r.id = s.run_id WHERE s.card_id = ?1 ORDER "
-    "BY s.idx";
-
-// Card ?1 (kSelectCard's columns) with its slot ?2 (kSelectCardSlots' columns from column 12,
-// the score always NULL; all NULL when the card has no such slot), in one statement: the check
-// before a slot fill's replay, one round trip.
+// Card ?1 with its slot ?2 (kSelectCardAndSlots' columns, the score always NULL; the slot's
+// all NULL when the card has no such slot), in one statement: the check before a slot fill's
+// replay, one round trip.
 inline constexpr std::string_view kSelectCardWithSlot =
     "SELECT c.id, c.suite, c.name, c.name_key, c.agent_label, c.agent_model, c.agent_harness, "
     "c.agent_notes, c.opened_at, c.deadline, c.closed_at, c.usage, s.idx, s.slug, s.seed, "

@@ -14,6 +14,7 @@
 #include <string>
 #include <thread>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "runs/store_fixture.h"
@@ -82,11 +83,13 @@ class BestsTest : public StoreTest {
       q.limit = 100'000;
       q.offset = 0;
       Board whole = store.leaderboard_by_scan(q);
-      // Pages of 7 on the all-time boards (ranks carried across pages); whole boards otherwise.
-      std::vector<int64_t> limits = {100'000};
-      if (!q.seed) limits.push_back(7);
-      for (int64_t limit : limits) {
-        for (int64_t offset = 0; offset <= whole.total; offset += limit) {
+      // Pages of 7, and of 13 from offset 5, on the all-time boards (ranks carried across
+      // pages; pages past the middle are read from the bottom of the board); whole boards
+      // otherwise.
+      std::vector<std::pair<int64_t, int64_t>> pagings = {{100'000, 0}};
+      if (!q.seed) pagings.insert(pagings.end(), {{7, 0}, {13, 5}});
+      for (auto [limit, start] : pagings) {
+        for (int64_t offset = start; offset <= whole.total; offset += limit) {
           q.limit = limit;
           q.offset = offset;
           Board scan = store.leaderboard_by_scan(q);
