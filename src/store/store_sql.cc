@@ -295,11 +295,10 @@ std::string lock_six_totals_sql() {
 }
 
 std::string delete_bests_counting_sql() {
-  return postgres_sql("WITH gone AS (DELETE FROM bests WHERE " + std::string(kRunKeys) +
-                      " RETURNING slug, rules_version, kind, scope) " +
-                      std::string(kTotalsColumns) +
-                      "SELECT slug, rules_version, kind, scope, -1 FROM gone WHERE 1 = 1" +
-                      std::string(kKeyOrder) + std::string(kAddToTotal));
+  return "WITH gone AS (" + delete_bests_sql(Dialect::kPostgres) +
+         " RETURNING slug, rules_version, kind, scope) " + std::string(kTotalsColumns) +
+         "SELECT slug, rules_version, kind, scope, -1 FROM gone" + std::string(kKeyOrder) +
+         std::string(kAddToTotal);
 }
 
 std::string refile_bests_counting_sql() {
@@ -349,8 +348,8 @@ std::string bests_board_sql(Dialect dialect) {
       dialect,
       "WITH q AS MATERIALIZED (SELECT COALESCE((SELECT total FROM board_totals WHERE " + key +
           "), 0) AS total, CAST(?5 AS BIGINT) AS lim, CAST(?6 AS BIGINT) AS off), w AS "
-          "MATERIALIZED (SELECT total, lim, off, GREATEST(total - off - lim, 0) AS below, off > "
-          "GREATEST(total - off - lim, 0) AS from_bottom FROM q), top AS MATERIALIZED (" +
+          "MATERIALIZED (SELECT total, lim, off, below, off > below AS from_bottom FROM q, LATERAL "
+          "(SELECT GREATEST(total - off - lim, 0) AS below) AS b), top AS MATERIALIZED (" +
           index_page(kTopDown, "(SELECT CASE WHEN from_bottom THEN 0 ELSE lim END FROM w)",
                      "(SELECT off FROM w)") +
           "), bottom AS MATERIALIZED (" +

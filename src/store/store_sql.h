@@ -159,13 +159,12 @@ std::string refile_bests_sql(Dialect dialect);
 // chosen in bests' covering index alone (an offset skips index entries, not runs' rows, whose
 // actions would be read past), from the top or from the bottom of the board, whichever skips
 // fewer (`page_window` in store/rows.h, on the kept total), and only its rows are joined to runs.
-// Each row has board_page_sql's columns with a rank of 0, then the board's total (column 9) and the
-// entries tied with the page's first score that come before it (column 10). The store fills in the
-// ranks
-// (`rank_page` in store/rows.h): the first entry is beaten by the offset less those ties, a count
-// of ties rather than of every higher entry, so a deep page does not count its offset twice. An
-// empty page is one row whose columns 0 to 8 are NULL. PostgreSQL's board read: on SQLite the
-// planner made it slower than its three parts below (docs/performance.md).
+// Each row has board_page_sql's columns with a rank of 0, then the board's total (column 9) and
+// the entries tied with the page's first score that come before it (column 10). The store fills
+// in the ranks (`rank_page` in store/rows.h): the first entry is beaten by the offset less those
+// ties, a count of ties rather than of every higher entry, so a deep page does not count its
+// offset twice. An empty page is one row whose columns 0 to 8 are NULL. PostgreSQL's board
+// read: on SQLite the planner made it slower than its three parts below (docs/performance.md).
 std::string bests_board_sql(Dialect dialect);
 
 // The same board read as three statements, which SQLite runs in one read transaction: the total
