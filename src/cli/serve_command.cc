@@ -54,6 +54,8 @@ int run_serve(const ServeOptions& options) {
   services.mcp_origins = options.mcp_origins;
   runs::CardCache card_cache;
   services.card_cache = &card_cache;
+  runs::SlotCache slot_cache;
+  services.slot_cache = &slot_cache;
   try {
     services.daily_secret = store->get_or_put_setting("daily_secret", runs::random_token());
   } catch (const std::exception& e) {

@@ -110,6 +110,9 @@ ToolAnswer close_scorecard(JsonValue args, const ToolContext& context) {
   if (id->empty() || id->size() > 64) return bad_arguments(unknown);
   runs::ClosedCard closed =
       runs::close_card(*context.store, *id, request->token, request->usage_json, now());
+  if (closed.verdict == runs::CloseVerdict::kClosed && context.slot_cache != nullptr) {
+    context.slot_cache->forget(*id);
+  }
   switch (closed.verdict) {
     case runs::CloseVerdict::kUnknown:
       return bad_arguments(unknown);

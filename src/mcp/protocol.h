@@ -8,6 +8,7 @@
 
 #include "core/json_reader.h"
 #include "registry/service.h"
+#include "runs/slot_cache.h"
 #include "store/store.h"
 
 namespace gb::mcp {
@@ -31,6 +32,7 @@ struct ToolContext {
   std::string client = "stdio";  // "stdio", or the HTTP peer's address
   RunBounds bounds;
   std::string secret;
+  runs::SlotCache* slot_cache = nullptr;  // the server's, shared with POST /api/runs; null: none
 };
 
 // A tool's answer. kResult and kRefused are tool results (kRefused sets isError: a move the

@@ -304,7 +304,7 @@ ToolAnswer submit_run(JsonValue args, const ToolContext& context) {
   if (!actions) return unavailable("the stored actions do not parse");
   submission.actions = *actions;
   runs::SubmitAnswer answer =
-      runs::submit_run(*context.store, submission, utc_now(), context.bounds);
+      runs::submit_run(*context.store, submission, utc_now(), context.bounds, context.slot_cache);
   switch (answer.verdict) {
     case runs::SubmitVerdict::kInvalid: {
       std::string text = "not submitted:";

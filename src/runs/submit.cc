@@ -22,18 +22,21 @@ std::string run_key(const VerifiedRun& run, const std::string& name_key, const s
 
 // The issues of a run aimed at a scorecard slot, checked against the card before any replay:
 // the card and slot exist, and the run's game, seed, length and name are the slot's and the
-// card's. Sets `closed` when the card no longer takes runs, and `cap` to the slot's cap.
-std::vector<std::string> slot_issues(store::Store& store, const RunSubmission& submission,
-                                     const std::string& name_key, const std::string& now,
-                                     bool& closed, int64_t& cap) {
+// card's (through `slots` when given, else from `store`). Sets `closed` when the card no longer
+// takes runs, and `cap` to the slot's cap.
+std::vector<std::string> slot_issues(store::Store& store, SlotCache* slots,
+                                     const RunSubmission& submission, const std::string& name_key,
+                                     const std::string& now, bool& closed, int64_t& cap) {
   if (!submission.slot) return {"slot: required with scorecard"};
   int64_t index = *submission.slot;
-  std::optional<store::Card> card = store.card_with_slot(*submission.scorecard, index);
+  std::optional<store::Card> card = slots != nullptr
+                                        ? slots->card_with_slot(store, *submission.scorecard, index)
+                                        : store.card_with_slot(*submission.scorecard, index);
   if (!card) return {"scorecard: no card has the id '" + *submission.scorecard + "'"};
   if (card->slots.empty()) {
     const scorecards::Suite* suite = scorecards::find_suite(card->suite);
-    int slots = suite != nullptr ? suite->slot_count() : 0;
-    return {"slot: card " + card->id + " has slots 0.." + std::to_string(slots - 1)};
+    int count = suite != nullptr ? suite->slot_count() : 0;
+    return {"slot: card " + card->id + " has slots 0.." + std::to_string(count - 1)};
   }
   const store::CardSlot& slot = card->slots.front();
   std::vector<std::string> issues;
@@ -60,7 +63,7 @@ std::vector<std::string> slot_issues(store::Store& store, const RunSubmission& s
 }  // namespace
 
 SubmitAnswer submit_run(store::Store& store, const RunSubmission& submission,
-                        const std::string& now, const RunBounds& bounds) {
+                        const std::string& now, const RunBounds& bounds, SlotCache* slots) {
   SubmitAnswer answer;
   CheckedName name = check_name(submission.name);
   if (!name.issue.empty()) answer.issues.push_back(name.issue);
@@ -74,7 +77,7 @@ SubmitAnswer submit_run(store::Store& store, const RunSubmission& submission,
   int64_t cap = 0;
   if (submission.scorecard) {
     bool closed = false;
-    answer.issues = slot_issues(store, submission, name.key, now, closed, cap);
+    answer.issues = slot_issues(store, slots, submission, name.key, now, closed, cap);
     if (!answer.issues.empty()) return answer;
     if (closed) {
       answer.verdict = SubmitVerdict::kCardClosed;

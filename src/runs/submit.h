@@ -10,6 +10,7 @@
 
 #include "core/json_reader.h"
 #include "registry/service.h"
+#include "runs/slot_cache.h"
 #include "store/store.h"
 
 namespace gb::runs {
@@ -42,9 +43,12 @@ struct SubmitAnswer {
 };
 
 // Runs the whole submission against `store`; `now` is the ISO-8601 UTC time to record
-// (created_at; its first 10 characters are the day). Throws store::StoreError when the store
-// cannot answer (nothing was acknowledged).
+// (created_at; its first 10 characters are the day). A run aimed at a slot is checked against its
+// card before the replay: through `slots` when given (a card closed through another server is
+// then refused after the replay, by the store), else by reading the store. Throws
+// store::StoreError when the store cannot answer (nothing was acknowledged).
 SubmitAnswer submit_run(store::Store& store, const RunSubmission& submission,
-                        const std::string& now, const RunBounds& bounds = {});
+                        const std::string& now, const RunBounds& bounds = {},
+                        SlotCache* slots = nullptr);
 
 }  // namespace gb::runs

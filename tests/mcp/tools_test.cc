@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <memory>
 #include <string>
 
 #include "mcp/answer_doc.h"
@@ -19,6 +20,7 @@
 #include "registry/registry.h"
 #include "runs/card_codec.h"
 #include "runs/cards.h"
+#include "runs/slot_cache.h"
 #include "store/store.h"
 
 namespace gb::mcp {
@@ -44,6 +46,8 @@ class ToolsTest : public ::testing::Test {
     context_.store = store_.get();
     context_.client = "test";
     context_.secret = "test secret";
+    slot_cache_ = std::make_unique<runs::SlotCache>();  // as serve shares its own with MCP
+    context_.slot_cache = slot_cache_.get();
   }
 
   // Calls tool `name` with `arguments` (JSON text); returns the whole JSON-RPC answer.
@@ -68,6 +72,7 @@ class ToolsTest : public ::testing::Test {
 
   std::filesystem::path dir_;
   std::unique_ptr<store::Store> store_;
+  std::unique_ptr<runs::SlotCache> slot_cache_;
   ToolContext context_;
 };
 
@@ -451,6 +456,7 @@ TEST_F(CardToolsTest, CloseScorecardAnswersTheCardsStatistics) {
     return call("close_scorecard", R"({"scorecard":")" + id + R"(","token":")" + with +
                                        R"(","usage":{"promptTokens":12,"seconds":1.5}})");
   };
+  EXPECT_EQ(slot_cache_->size(), 1u) << "the fills kept the card's slots";
   AnswerDoc wrong = close(std::string(64, 'f'));
   EXPECT_EQ(wrong.raw("/result/isError"), "true");
   EXPECT_NE(wrong.str("/result/content/0/text").find("not closed: "), std::string::npos);
@@ -461,6 +467,7 @@ TEST_F(CardToolsTest, CloseScorecardAnswersTheCardsStatistics) {
   EXPECT_EQ(call("close_scorecard", R"({"scorecard":"cnope","token":"x"})").integer("/error/code"),
             -32602);
   EXPECT_EQ(close(token).raw("/result/isError"), "false");
+  EXPECT_EQ(slot_cache_->size(), 0u) << "closing forgot them";
 
   // The answer is the card as GET /api/scorecards/{id} gives it, and the same as text.
   AnswerDoc closed = close(token);  // closing a closed card answers it as it is

@@ -1,13 +1,18 @@
 // The scorecard routes of SPEC section 14 through the pure handler, over a private in-memory
 // SQLite store: a card opened, filled through POST /api/runs, closed and pooled on the agents'
-// board, and every bad input answered precisely with nothing changed.
+// board, and every bad input answered precisely with nothing changed. Every test runs twice: with
+// the server's cache of cards' slots (runs/slot_cache.h, as `serve` has it) and without, reading
+// the store before each fill; the answers are the same.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <optional>
 #include <string>
 
 #include "harness/game_agents.h"
 #include "runs/cards.h"
 #include "runs/secrets.h"
+#include "runs/slot_cache.h"
 #include "scorecards/suite.h"
 #include "server/http/handler.h"
 #include "store/sqlite_store.h"
@@ -15,12 +20,13 @@
 namespace gb::server {
 namespace {
 
-class CardRoutes : public ::testing::Test {
+class CardRoutes : public ::testing::TestWithParam<bool> {
  protected:
   void SetUp() override {
     store_ = store::open_sqlite_store(":memory:");
     services_.store = store_.get();
     services_.daily_secret = "test-secret";
+    if (GetParam()) services_.slot_cache = &slot_cache_;
   }
 
   Response post(const std::string& target, const std::string& body) {
@@ -67,13 +73,14 @@ class CardRoutes : public ::testing::Test {
   }
 
   std::unique_ptr<store::Store> store_;
+  runs::SlotCache slot_cache_;
   Services services_;
   simdjson::dom::parser parser_;
   std::string id_;
   std::string token_;
 };
 
-TEST_F(CardRoutes, TheSuitesListTheirGamesSeedsAndReferences) {
+TEST_P(CardRoutes, TheSuitesListTheirGamesSeedsAndReferences) {
   Response r = get("/api/suites");
   ASSERT_EQ(r.status, 200);
   JsonValue suites = json(r)["suites"];
@@ -85,7 +92,7 @@ TEST_F(CardRoutes, TheSuitesListTheirGamesSeedsAndReferences) {
       << "a sealed suite's seeds are drawn per card";
 }
 
-TEST_F(CardRoutes, ACardIsOpenedFilledClosedAndPooled) {
+TEST_P(CardRoutes, ACardIsOpenedFilledClosedAndPooled) {
   open("ada", R"(,"agent":{"label":"rnd","model":"org/model:7b"})");
   EXPECT_FALSE(token_.empty()) << "opening claimed the name";
   Response filled = post("/api/runs", slot_run(0, R"([{"type":"UP"}])"));
@@ -127,7 +134,7 @@ TEST_F(CardRoutes, ACardIsOpenedFilledClosedAndPooled) {
   EXPECT_EQ(entry["runs"].get_int64().value(), 1);
 }
 
-TEST_F(CardRoutes, ARunForTheWrongSlotIsRefusedNamingIt) {
+TEST_P(CardRoutes, ARunForTheWrongSlotIsRefusedNamingIt) {
   open();
   std::string good = slot_run(0);
   std::string wrong_seed = good;
@@ -160,7 +167,7 @@ TEST_F(CardRoutes, ARunForTheWrongSlotIsRefusedNamingIt) {
       << "nothing filled";
 }
 
-TEST_F(CardRoutes, OneActionPastTheCapIsAllowedOnlyWhenItEndsTheRun) {
+TEST_P(CardRoutes, OneActionPastTheCapIsAllowedOnlyWhenItEndsTheRun) {
   open();
   const int silkspan = 40;  // open-v1's first silkspan slot (cap 600)
   scorecards::Slot slot = scorecards::open_slots(*scorecards::find_suite("open-v1")).at(silkspan);
@@ -193,7 +200,7 @@ TEST_F(CardRoutes, OneActionPastTheCapIsAllowedOnlyWhenItEndsTheRun) {
   EXPECT_EQ(ended.status, 201) << ended.body;
 }
 
-TEST_F(CardRoutes, AFilledSlotGivenAnotherRunIs409) {
+TEST_P(CardRoutes, AFilledSlotGivenAnotherRunIs409) {
   open();
   ASSERT_EQ(post("/api/runs", slot_run(0)).status, 201);
   Response other = post("/api/runs", slot_run(0, R"([{"type":"UP"}])"));
@@ -201,7 +208,7 @@ TEST_F(CardRoutes, AFilledSlotGivenAnotherRunIs409) {
   EXPECT_EQ(std::string(json(other)["error"].get_string().value()), "Slot filled");
 }
 
-TEST_F(CardRoutes, BadCardRequestsAreRefusedPrecisely) {
+TEST_P(CardRoutes, BadCardRequestsAreRefusedPrecisely) {
   Response unknown = post("/api/scorecards", R"({"suite":"open-v9","name":"ada"})");
   EXPECT_EQ(unknown.status, 400);
   EXPECT_EQ(std::string(json(unknown)["error"].get_string().value()), "Invalid scorecard");
@@ -235,7 +242,7 @@ TEST_F(CardRoutes, BadCardRequestsAreRefusedPrecisely) {
   EXPECT_EQ(fifth.status, 429);
 }
 
-TEST_F(CardRoutes, ClosingNeedsTheTokenAndAnExistingCard) {
+TEST_P(CardRoutes, ClosingNeedsTheTokenAndAnExistingCard) {
   open();
   EXPECT_EQ(post("/api/scorecards/" + id_ + "/close", R"({"token":"wrong"})").status, 403);
   EXPECT_EQ(post("/api/scorecards/" + id_ + "/close", "{}").status, 403);
@@ -251,7 +258,7 @@ TEST_F(CardRoutes, ClosingNeedsTheTokenAndAnExistingCard) {
             "open");
 }
 
-TEST_F(CardRoutes, ASealedCardDrawsItsSeedsFromTheSecretAndItsId) {
+TEST_P(CardRoutes, ASealedCardDrawsItsSeedsFromTheSecretAndItsId) {
   Response a = post("/api/scorecards", R"({"suite":"sealed-v1","name":"ada"})");
   ASSERT_EQ(a.status, 201);
   JsonValue card = json(a);
@@ -266,6 +273,76 @@ TEST_F(CardRoutes, ASealedCardDrawsItsSeedsFromTheSecretAndItsId) {
   ASSERT_EQ(b.status, 201);
   EXPECT_NE(json(b)["slots"].at(0)["seed"].get_int64().value(), seed0)
       << "another card, other seeds";
+}
+
+// A fill is checked against the cached card before its replay; the card is read once.
+TEST_P(CardRoutes, ACardClosedHereRefusesTheNextFillBeforeItsReplay) {
+  open();
+  ASSERT_EQ(post("/api/runs", slot_run(0)).status, 201);
+  EXPECT_EQ(slot_cache_.size(), GetParam() ? 1u : 0u);
+  ASSERT_EQ(post("/api/scorecards/" + id_ + "/close", R"({"token":")" + token_ + "\"}").status,
+            200);
+  // An action no game knows fails the replay: refused as closed, it was never replayed.
+  Response r = post("/api/runs", slot_run(1, R"([{"type":"NOPE"}])"));
+  EXPECT_EQ(r.status, 409) << r.body;
+  EXPECT_EQ(std::string(json(r)["error"].get_string().value()), "Scorecard closed");
+}
+
+// Another server sharing the store closed the card: this one's copy still has it open, so the
+// fill is replayed, then refused by the store's own write; nothing is stored.
+TEST_P(CardRoutes, ACardClosedElsewhereRefusesTheFillAfterItsReplay) {
+  open();
+  ASSERT_EQ(post("/api/runs", slot_run(0)).status, 201);
+  ASSERT_TRUE(store_->close_card(id_, "2026-01-01T00:00:00Z", ""));
+  Response valid = post("/api/runs", slot_run(1, R"([{"type":"UP"}])"));
+  EXPECT_EQ(valid.status, 409) << valid.body;
+  EXPECT_EQ(std::string(json(valid)["error"].get_string().value()), "Scorecard closed");
+  EXPECT_TRUE(json(get("/api/scorecards/" + id_))["slots"].at(1)["runId"].is_null());
+  Response invalid = post("/api/runs", slot_run(1, R"([{"type":"NOPE"}])"));
+  // With the cache the replay comes first and names the run's fault; without, the card's state.
+  EXPECT_EQ(invalid.status, GetParam() ? 400 : 409) << invalid.body;
+}
+
+// Names each run of the suite: with the server's cache, or reading the store each time.
+std::string cache_name(const ::testing::TestParamInfo<bool>& param) {
+  return param.param ? "Cached" : "ReadEachTime";
+}
+
+INSTANTIATE_TEST_SUITE_P(SlotCache, CardRoutes, ::testing::Bool(), cache_name);
+
+TEST(SlotCacheTest, KeepsAtMostItsCapacityAndReadsACardAgainOnceForgotten) {
+  std::unique_ptr<store::Store> store = store::open_sqlite_store(":memory:");
+  runs::SlotCache cache(2);
+  auto open_card = [&](const std::string& name) {
+    runs::CardRequest request{"open-v1", name, std::nullopt, {}};
+    runs::OpenedCard opened =
+        runs::open_card(*store, request, std::chrono::system_clock::now(), "test-secret");
+    EXPECT_EQ(opened.verdict, runs::CardVerdict::kOpened);
+    return opened.card;
+  };
+  store::Card a = open_card("ada");
+  store::Card b = open_card("bob");
+  store::Card c = open_card("cy");
+  EXPECT_FALSE(cache.card_with_slot(*store, "cnope", 0)) << "no such card";
+  EXPECT_EQ(cache.size(), 0u) << "an unknown card is not kept";
+  std::optional<store::Card> seen = cache.card_with_slot(*store, a.id, 59);
+  ASSERT_TRUE(seen);
+  ASSERT_EQ(seen->slots.size(), 1u);
+  EXPECT_EQ(seen->slots[0].index, 59);
+  EXPECT_EQ(seen->slots[0].seed, a.slots[59].seed);
+  EXPECT_EQ(seen->slots[0].max_actions, a.slots[59].max_actions);
+  EXPECT_EQ(seen->name_key, a.name_key);
+  EXPECT_EQ(seen->deadline, a.deadline);
+  EXPECT_TRUE(cache.card_with_slot(*store, a.id, 60)->slots.empty()) << "no slot 60";
+  EXPECT_TRUE(cache.card_with_slot(*store, a.id, -1)->slots.empty());
+  cache.card_with_slot(*store, b.id, 0);
+  cache.card_with_slot(*store, c.id, 0);
+  EXPECT_EQ(cache.size(), 2u) << "the oldest card was dropped";
+  // Closed in the store: the kept copy does not know until it is forgotten.
+  ASSERT_TRUE(store->close_card(c.id, "2026-01-01T00:00:00Z", ""));
+  EXPECT_TRUE(cache.card_with_slot(*store, c.id, 0)->closed_at.empty());
+  cache.forget(c.id);
+  EXPECT_EQ(cache.card_with_slot(*store, c.id, 0)->closed_at, "2026-01-01T00:00:00Z");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "registry/service.h"
 #include "runs/card_cache.h"
+#include "runs/slot_cache.h"
 #include "server/http/rate_limiter.h"
 #include "store/store.h"
 
@@ -19,6 +20,7 @@ struct Services {
   RunBounds bounds;
   std::vector<std::string> mcp_origins;   // browser origins POST /mcp accepts besides its own
   runs::CardCache* card_cache = nullptr;  // the scorecard reads' cache; null: none
+  runs::SlotCache* slot_cache = nullptr;  // cards' slots for fills' checks; null: read the store
 };
 
 }  // namespace gb::server

@@ -34,6 +34,7 @@ Response mcp_route(const RouteContext& context) {
   tools.client = context.request.client.empty() ? "http" : std::string(context.request.client);
   tools.bounds = services->bounds;
   tools.secret = services->daily_secret;
+  tools.slot_cache = services->slot_cache;
   std::optional<std::string> answer = mcp::answer_message(context.request.body, tools);
   if (!answer) return Response{202, {}, {}, {}};
   return json_response(200, std::move(*answer));

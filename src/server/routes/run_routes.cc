@@ -69,7 +69,8 @@ Response submit_run_route(const RouteContext& context) {
   }
   runs::SubmitAnswer answer;
   try {
-    answer = runs::submit_run(*services->store, *submission, utc_now(), services->bounds);
+    answer = runs::submit_run(*services->store, *submission, utc_now(), services->bounds,
+                              services->slot_cache);
   } catch (const store::StoreError&) {
     return store_unavailable(context);
   }

@@ -1,0 +1,54 @@
+// What a slot fill is checked against before its replay (SPEC section 14), kept per server so that
+// a fill does not read the store first: each card's owner, deadline and slots (game, seed and cap).
+// They are fixed when the card opens and never change. What does change, a card being closed, is
+// kept only as this server saw it: the close routes forget the card here, and a card closed
+// through another server is refused by the fill's own write to the store, after the replay
+// (docs/scorecards.md). Thread-safe; holds at most `capacity` cards, forgetting the oldest.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "store/store.h"
+
+namespace gb::runs {
+
+class SlotCache {
+ public:
+  explicit SlotCache(size_t capacity = 1024) : capacity_(capacity) {}
+
+  // Card `id` with only slot `index` (no slot when it has none such), as Store::card_with_slot
+  // answers, but without the slot's run: from the cache, or else read whole from `store` and
+  // kept. nullopt when no card has that id (not kept: it may be opened later, or elsewhere).
+  // Throws store::StoreError.
+  std::optional<store::Card> card_with_slot(store::Store& store, std::string_view id,
+                                            int64_t index);
+
+  // Drops card `id`, so that its next fill reads it again (its state changed here: closed).
+  void forget(std::string_view id);
+
+  size_t size();
+
+ private:
+  // The cards kept hold what never changes once a card is open, and its state when it was read:
+  // no agent, no usage, and slots without their runs and scores.
+  std::shared_ptr<const store::Card> find(std::string_view id);
+  void keep(std::shared_ptr<const store::Card> card);
+
+  size_t capacity_;
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const store::Card>, std::less<>> cards_;
+  // Ids in the order they were kept, oldest first; at most capacity_ (an id forgotten and kept
+  // again appears twice, and the older entry's eviction then drops it early: only a miss).
+  std::deque<std::string> order_;
+};
+
+}  // namespace gb::runs
