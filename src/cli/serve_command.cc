@@ -2,6 +2,9 @@
 // SIGTERM, then exits 0.
 #include <filesystem>
 #include <iostream>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <memory>
 #include <string>
 #include <vector>
@@ -39,9 +42,21 @@ constexpr const char* kHelp =
     "Serve the games over HTTP: the JSON API (/api/games), agent docs (/llms.txt, "
     "/docs/api) and the browser lobby (/). Runs until SIGINT or SIGTERM.";
 
+// Keeps memory freed by requests in the process. At glibc's defaults each worker thread's arena
+// hands its free top back to the kernel once it passes a threshold that stays small, so the next
+// requests take page faults and the whole process TLB shootdowns to map it again: under a load of
+// submissions that was a third of the server's CPU, rising as the heap fragmented (docs/
+// performance.md, "The allocator"). Memory in use is unchanged; the process keeps its peak.
+void keep_freed_memory() {
+#if defined(__GLIBC__)
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+#endif
+}
+
 // Runs the server with `options`; returns the process exit code.
 int run_serve(const ServeOptions& options) {
   namespace fs = std::filesystem;
+  keep_freed_memory();
   std::error_code ec;
   if (fs::is_directory(options.web_root, ec)) server::set_web_root(options.web_root);
   if (fs::is_directory(options.wasm_dir, ec)) server::set_wasm_root(options.wasm_dir);
