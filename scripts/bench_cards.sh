@@ -9,9 +9,11 @@
 #      the same rate; plus each request's latency alone (the median of 5 in a row);
 #   2. slot fills per second from 16 connections (wrk, bench/scale_submit.lua: every slot of
 #      freshly opened cards, each run verified and stored) against plain submissions of the same
-#      runs (same slug, seed and actions, under other names) from 16 connections: two rounds of
-#      each on halves of the bodies, in the order plain, fill, fill, plain, so that a store
-#      growing or a machine slowing during the measurement weighs on both alike.
+#      runs (same slug, seed and actions, under other names) from 16 connections: four rounds of
+#      each, each on its own eighth of the bodies, in the order plain, fill, fill, plain, fill,
+#      plain, plain, fill, so that a store growing or a machine slowing during the measurement
+#      weighs on both alike; with each round's CPU time per stored run of the server and of the
+#      database's processes (PostgreSQL), which wrk's own share of the machine does not blur.
 # Loopback only; every load run is bounded in time; everything started here stops on exit.
 # Writes artifacts/cards_bench.md. Ports: HTTP 25588, PostgreSQL 25587.
 # Usage: scripts/bench_cards.sh   (env: CARDS_CARDS, CARDS_NAMES, CARDS_RATE, CARDS_SECONDS,
@@ -23,7 +25,7 @@ NAMES=${CARDS_NAMES:-200}
 RATE=${CARDS_RATE:-1000}
 SECS=${CARDS_SECONDS:-10}
 LENGTH=${CARDS_LENGTH:-40}
-FILLERS=${CARDS_FILLERS:-300}  # names with 4 open cards each: FILLERS * 240 slot-fill bodies
+FILLERS=${CARDS_FILLERS:-600}  # names with 4 open cards each: FILLERS * 240 slot-fill bodies
 BACKENDS=${CARDS_BACKENDS:-sqlite postgresql}
 BUILD=build/release
 BIN=$BUILD/src/cli/gameboard
@@ -99,20 +101,36 @@ ratio() {
   awk -v a="$1" -v b="$2" 'BEGIN {if (b <= 0) print "-"; else if (a / b < 0.1) printf "%.2g", a / b; else printf "%.2f", a / b}'
 }
 
-# Posts the bodies of file $1 from 16 connections for SECS seconds; prints "rate other reused".
-# Splits body file $1 into $1.1 (its first half) and $1.2 (the rest).
-halve() {
-  local n
+# Splits body file $1 into eighths $1.1 to $1.8.
+eighths() {
+  local n k
   n=$(wc -l <"$1")
-  head -n $((n / 2)) "$1" >"$1.1"
-  tail -n +$((n / 2 + 1)) "$1" >"$1.2"
+  for k in 1 2 3 4 5 6 7 8; do
+    sed -n "$(((k - 1) * n / 8 + 1)),$((k * n / 8))p" "$1" >"$1.$k"
+  done
 }
 
+# CPU time in clock ticks used so far by the server and by every PostgreSQL process.
+cpu_ticks() {
+  local total=0 pid
+  for pid in $server_pid $(pgrep -x postgres || true); do
+    total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+  done
+  echo "$total"
+}
+
+# Posts the bodies of file $1 from 16 connections for SECS seconds; prints "rate other reused
+# cpu": runs stored per second, answers other than 201, requests sent after the bodies ran out,
+# and CPU microseconds (server and database) per stored run.
 submit_rate() {
+  local before after
+  before=$(cpu_ticks)
   BODIES="$1" THREADS=2 wrk -t2 -c16 -d"${SECS}s" --timeout 30s \
     -s bench/scale_submit.lua "http://127.0.0.1:$HTTP_PORT/api/runs" >"$work/wrk.txt" 2>&1
+  after=$(cpu_ticks)
   read -r _ created _ other _ reused < <(grep '^created' "$work/wrk.txt")
-  echo "$(awk -v c="$created" -v s="$SECS" 'BEGIN {printf "%.0f", c / s}') $other $reused"
+  awk -v c="$created" -v s="$SECS" -v o="$other" -v r="$reused" -v t=$((after - before)) \
+    -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.0f %d %d %.0f\n", c / s, o, r, c > 0 ? t * 1e6 / hz / c : 0}'
 }
 
 {
@@ -185,29 +203,45 @@ for backend in $BACKENDS; do
   done
   wait_idle "$idle_target"
   echo "== $backend: submissions from 16 connections"
-  halve "$work/plain.txt"
-  halve "$work/fill.txt"
-  read -r plain1 plain_other1 plain_reused1 < <(submit_rate "$work/plain.txt.1")
-  wait_idle "$idle_target"
-  read -r fill1 fill_other1 fill_reused1 < <(submit_rate "$work/fill.txt.1")
-  wait_idle "$idle_target"
-  read -r fill2 fill_other2 fill_reused2 < <(submit_rate "$work/fill.txt.2")
-  wait_idle "$idle_target"
-  read -r plain2 plain_other2 plain_reused2 < <(submit_rate "$work/plain.txt.2")
-  plain_rate=$(((plain1 + plain2) / 2))
-  fill_rate=$(((fill1 + fill2) / 2))
-  plain_other=$((plain_other1 + plain_other2))
-  fill_other=$((fill_other1 + fill_other2))
-  plain_reused=$((plain_reused1 + plain_reused2))
-  fill_reused=$((fill_reused1 + fill_reused2))
-  echo "plain runs: $plain1, $plain2/s ($plain_other other, $plain_reused reused); slot fills: $fill1, $fill2/s ($fill_other other, $fill_reused reused)"
-  verdict=$(ratio "$fill_rate" "$plain_rate")
-  if [ "$plain_reused" != 0 ] || [ "$fill_reused" != 0 ]; then
+  eighths "$work/plain.txt"
+  eighths "$work/fill.txt"
+  rates=()
+  cpus=()
+  reused_all=0
+  other_all=0
+  round=0
+  for kind in plain fill fill plain fill plain plain fill; do
+    round=$((round + 1))
+    read -r rate other reused cpu < <(submit_rate "$work/$kind.txt.$round")
+    echo "round $round, $kind: $rate runs/s, $cpu us of CPU a run ($other other, $reused reused)"
+    rates+=("$rate")
+    cpus+=("$cpu")
+    other_all=$((other_all + other))
+    reused_all=$((reused_all + reused))
+    wait_idle "$idle_target"
+  done
+  # Rounds (1, 2), (3, 4), (5, 6), (7, 8) each hold one plain and one fill round, side by side.
+  summary=$(awk -v r="${rates[*]}" -v c="${cpus[*]}" 'BEGIN {
+    split(r, rate, " "); split(c, cpu, " ")
+    split("p f f p f p p f", kind, " ")
+    for (i = 1; i <= 8; i++) {
+      if (kind[i] == "p") {pr += rate[i]; pc += cpu[i]} else {fr += rate[i]; fc += cpu[i]}
+    }
+    lo = 1e9; hi = 0
+    for (i = 1; i <= 8; i += 2) {
+      p = kind[i] == "p" ? i : i + 1; f = kind[i] == "p" ? i + 1 : i
+      x = rate[f] / rate[p]; if (x < lo) lo = x; if (x > hi) hi = x
+    }
+    printf "%.0f %.0f %.0f %.0f %.2f %.2f %.2f %.2f", pr / 4, fr / 4, pc / 4, fc / 4, fr / pr, lo, hi, pc / fc
+  }')
+  read -r plain_rate fill_rate plain_cpu fill_cpu verdict pair_lo pair_hi cpu_verdict <<<"$summary"
+  echo "plain runs: ${rates[0]}, ${rates[3]}, ${rates[5]}, ${rates[6]}/s; slot fills: ${rates[1]}, ${rates[2]}, ${rates[4]}, ${rates[7]}/s; fills / plain $verdict (pairs $pair_lo to $pair_hi), CPU a plain run / a fill $cpu_verdict"
+  if [ "$reused_all" != 0 ]; then
     # A round that ran out of bodies resubmits stored runs: its rate is a bound, not a figure.
     echo "bench_cards.sh: the bodies ran out; raise CARDS_FILLERS" >&2
     verdict="none: the bodies ran out (raise CARDS_FILLERS)"
   fi
-  sub_rows+=("| $backend | $plain1, $plain2 | $plain_rate | $plain_other | $fill1, $fill2 | $fill_rate | $fill_other | $verdict |")
+  sub_rows+=("| $backend | ${rates[0]}, ${rates[3]}, ${rates[5]}, ${rates[6]} | $plain_rate | ${cpus[0]}, ${cpus[3]}, ${cpus[5]}, ${cpus[6]} | ${rates[1]}, ${rates[2]}, ${rates[4]}, ${rates[7]} | $fill_rate | ${cpus[1]}, ${cpus[2]}, ${cpus[4]}, ${cpus[7]} | $other_all | **$verdict** ($pair_lo to $pair_hi) | **$cpu_verdict** |")
   fill_rows+=("| $backend | $fill_line |")
   stop_server
   if [ "$backend" = postgresql ]; then bash scripts/pg.sh stop $PG_PORT; pg_started=0; fi
@@ -225,10 +259,10 @@ done
   echo
   echo "## Filling a slot against submitting the same run plainly (16 connections)"
   echo
-  echo "The same runs (slug, seed, actions; at most $LENGTH actions) submitted as plain runs of other names and as fills of every slot of $((FILLERS * 4)) open cards: ${SECS} s rounds in the order plain, fill, fill, plain, each on its own half of the bodies."
+  echo "The same runs (slug, seed, actions; at most $LENGTH actions) submitted as plain runs of other names and as fills of every slot of $((FILLERS * 4)) open cards: ${SECS} s rounds in the order plain, fill, fill, plain, fill, plain, plain, fill, each on its own eighth of the bodies. CPU: microseconds of CPU time per stored run, of the server and of PostgreSQL's processes together (not wrk's). Fills / plain: the mean rates' ratio, and in brackets the lowest and highest ratio of the four side-by-side pairs of rounds (1-2, 3-4, 5-6, 7-8). CPU plain / fill: above 1 when a fill costs less CPU than a plain run."
   echo
-  echo "| store | plain runs/s, rounds 1 and 4 | plain mean | non-201 | slot fills/s, rounds 2 and 3 | fills mean | non-201 | fills / plain |"
-  echo "|---|---|---|---|---|---|---|---|"
+  echo "| store | plain runs/s, rounds 1 4 6 7 | plain mean | CPU us a run | slot fills/s, rounds 2 3 5 8 | fills mean | CPU us a run | non-201 | fills / plain | CPU plain / fill |"
+  echo "|---|---|---|---|---|---|---|---|---|---|"
   printf '%s\n' "${sub_rows[@]}"
   echo
   echo "## Filling the store (bench/card_fill: open, play, runs::submit_run into each slot, close)"
