@@ -130,7 +130,7 @@ submit_rate() {
   after=$(cpu_ticks)
   read -r _ created _ other _ reused < <(grep '^created' "$work/wrk.txt")
   awk -v c="$created" -v s="$SECS" -v o="$other" -v r="$reused" -v t=$((after - before)) \
-    -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.0f %d %d %.0f\n", c / s, o, r, c > 0 ? t * 1e6 / hz / c : 0}'
+    -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.0f %d %d %.0f\n", c / s, o, r, (c > 0 ? t * 1e6 / hz / c : 0)}'
 }
 
 {
@@ -240,6 +240,7 @@ for backend in $BACKENDS; do
     # A round that ran out of bodies resubmits stored runs: its rate is a bound, not a figure.
     echo "bench_cards.sh: the bodies ran out; raise CARDS_FILLERS" >&2
     verdict="none: the bodies ran out (raise CARDS_FILLERS)"
+    cpu_verdict="none"
   fi
   sub_rows+=("| $backend | ${rates[0]}, ${rates[3]}, ${rates[5]}, ${rates[6]} | $plain_rate | ${cpus[0]}, ${cpus[3]}, ${cpus[5]}, ${cpus[6]} | ${rates[1]}, ${rates[2]}, ${rates[4]}, ${rates[7]} | $fill_rate | ${cpus[1]}, ${cpus[2]}, ${cpus[4]}, ${cpus[7]} | $other_all | **$verdict** ($pair_lo to $pair_hi) | **$cpu_verdict** |")
   fill_rows+=("| $backend | $fill_line |")
