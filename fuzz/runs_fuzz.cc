@@ -12,7 +12,8 @@
 // same id (stored once), or 403 when the body lacks the token of the name its first submission
 // claimed; a run that fills a slot must be the run that card's slot shows. A card opened (201)
 // reads back under its id; a card closed (200) reads back closed. The store and its card are
-// replaced every 2000 inputs so a long session stays bounded.
+// replaced every 2000 inputs so a long session stays bounded. Fills are checked against a cache
+// of the cards' slots, as `gameboard serve` checks them.
 #include <simdjson.h>
 
 #include <algorithm>
@@ -23,6 +24,7 @@
 #include <memory>
 #include <string>
 
+#include "runs/slot_cache.h"
 #include "server/http/handler.h"
 #include "store/sqlite_store.h"
 
@@ -51,6 +53,7 @@ std::string text_field(const std::string& body, const char* key) {
 
 struct Harness {
   std::unique_ptr<gb::store::Store> store;
+  std::unique_ptr<gb::runs::SlotCache> slot_cache;
   gb::server::Services services;
   std::string card_id;
   int inputs = 0;
@@ -60,6 +63,8 @@ struct Harness {
     services = {};
     store = gb::store::open_sqlite_store(":memory:");
     services.store = store.get();
+    slot_cache = std::make_unique<gb::runs::SlotCache>();
+    services.slot_cache = slot_cache.get();
     services.daily_secret = "fuzz";
     inputs = 0;
     gb::server::Response opened =
