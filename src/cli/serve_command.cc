@@ -45,8 +45,9 @@ constexpr const char* kHelp =
 // Keeps memory freed by requests in the process. At glibc's defaults each worker thread's arena
 // hands its free top back to the kernel once it passes a threshold that stays small, so the next
 // requests take page faults and the whole process TLB shootdowns to map it again: under a load of
-// submissions that was a third of the server's CPU, rising as the heap fragmented (docs/
-// performance.md, "The allocator"). Memory in use is unchanged; the process keeps its peak.
+// submissions that was a third of the server's CPU, rising as the heap fragmented
+// (docs/performance.md, "Fills against the server's copy of the card, and the allocator"). Memory
+// in use is unchanged; the process keeps its peak.
 void keep_freed_memory() {
 #if defined(__GLIBC__)
   mallopt(M_TRIM_THRESHOLD, 256 << 20);

@@ -108,11 +108,8 @@ ToolAnswer close_scorecard(JsonValue args, const ToolContext& context) {
   if (!request->token) return bad_arguments("token: required");
   std::string unknown = "scorecard: no card has the id '" + std::string(*id) + "'";
   if (id->empty() || id->size() > 64) return bad_arguments(unknown);
-  runs::ClosedCard closed =
-      runs::close_card(*context.store, *id, request->token, request->usage_json, now());
-  if (closed.verdict == runs::CloseVerdict::kClosed && context.slot_cache != nullptr) {
-    context.slot_cache->forget(*id);
-  }
+  runs::ClosedCard closed = runs::close_card(
+      *context.store, *id, request->token, request->usage_json, now(), nullptr, context.slot_cache);
   switch (closed.verdict) {
     case runs::CloseVerdict::kUnknown:
       return bad_arguments(unknown);

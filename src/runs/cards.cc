@@ -175,7 +175,7 @@ std::optional<CardReport> read_card(store::Store& store, std::string_view id, Ti
 
 ClosedCard close_card(store::Store& store, std::string_view id,
                       const std::optional<std::string>& token, std::string_view usage_json,
-                      TimePoint now, CardCache* cache) {
+                      TimePoint now, CardCache* cache, SlotCache* slots) {
   ClosedCard closed;
   std::optional<store::Card> card = store.card(id);
   if (!card) return closed;
@@ -197,6 +197,7 @@ ClosedCard close_card(store::Store& store, std::string_view id,
       return closed;
     }
   }
+  if (slots != nullptr) slots->forget(id);
   std::optional<CardReport> report = read_card(store, id, now, cache);
   if (!report) return closed;
   closed.verdict = CloseVerdict::kClosed;

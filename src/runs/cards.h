@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "runs/card_cache.h"
+#include "runs/slot_cache.h"
 #include "scorecards/stats.h"
 #include "store/store.h"
 
@@ -71,11 +72,12 @@ struct ClosedCard {
 };
 
 // Closes card `id` at `now` with the submitter's `usage_json` ("" none), given its name's
-// `token`. Closing a closed card again answers it as it is (a retry after a lost answer). Throws
+// `token`. Closing a closed card again answers it as it is (a retry after a lost answer). A card
+// it closes is forgotten by `slots`, so that its next fill is refused before the replay. Throws
 // store::StoreError.
 ClosedCard close_card(store::Store& store, std::string_view id,
                       const std::optional<std::string>& token, std::string_view usage_json,
-                      TimePoint now, CardCache* cache = nullptr);
+                      TimePoint now, CardCache* cache = nullptr, SlotCache* slots = nullptr);
 
 // One name's row on a suite's agents' board: its cards pooled (every slot of every finished
 // card), the agent as its latest card describes it.

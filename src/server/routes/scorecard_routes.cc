@@ -81,10 +81,7 @@ Response close_card_route(const RouteContext& context) {
   try {
     runs::ClosedCard closed =
         runs::close_card(*store, context.id, request->token, request->usage_json, now(),
-                         context.services->card_cache);
-    if (closed.verdict == runs::CloseVerdict::kClosed && context.services->slot_cache != nullptr) {
-      context.services->slot_cache->forget(context.id);
-    }
+                         context.services->card_cache, context.services->slot_cache);
     switch (closed.verdict) {
       case runs::CloseVerdict::kUnknown:
         return json_error(404, "Unknown scorecard");
