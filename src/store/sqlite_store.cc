@@ -506,17 +506,19 @@ class SqliteStore final : public Store {
       result.status = SubmitStatus::kNameTaken;
       return result;
     }
-    Statement existing(*writes_, select_run_by_key_sql(Dialect::kSqlite));
-    existing.bind(1, run.run_key);
-    if (existing.step()) {
-      result.run = read_run(existing);
-    } else {
-      Statement insert(*writes_, kInsertRun);
-      add_new_run(insert, run);
-      insert.step();
+    // The presenter is checked, so a run already stored need not be looked for first.
+    Statement insert(*writes_, insert_new_run_sql(Dialect::kSqlite));
+    add_new_run(insert, run);
+    insert.step();
+    if (sqlite3_changes(db_) == 1) {
       result.run.NewRun::operator=(run);
       result.run.id = sqlite3_last_insert_rowid(db_);
       file_best(result.run.id);
+    } else {
+      Statement existing(*writes_, select_run_by_key_sql(Dialect::kSqlite));
+      existing.bind(1, run.run_key);
+      if (!existing.step()) throw StoreError("sqlite: a conflicting run vanished");
+      result.run = read_run(existing);
     }
     Statement fill(*writes_, kFillCardSlot);
     add_slot_fill(fill, run, result.run.id);

@@ -212,6 +212,10 @@ std::string postgres_sql(std::string_view sql) {
   return out;
 }
 
+std::string insert_new_run_sql(Dialect dialect) {
+  return in_dialect(dialect, std::string(kInsertRun) + " ON CONFLICT (run_key) DO NOTHING");
+}
+
 std::string select_run_by_key_sql(Dialect dialect) {
   return in_dialect(dialect, std::string(kSelectRun) + " WHERE run_key = ?1");
 }
@@ -253,20 +257,41 @@ std::string count_new_bests_sql() {
          std::string(kKeyOrder) + std::string(kAddToTotal);
 }
 
-// Runs `upsert` (an INSERT into bests) and adds 1 to the total of each key whose row it inserted.
-// A row the upsert inserted has xmax 0; one it updated carries the lock the upsert took on it.
-// That is how PostgreSQL keeps xmax, not a promise of its documentation, so the concurrent test
-// of store_bests_test checks every total against a count on PostgreSQL too.
-std::string count_inserted(const std::string& upsert) {
-  return "WITH filed AS (" + upsert +
-         " RETURNING slug, rules_version, kind, scope, xmax = 0 AS inserted) " +
-         std::string(kTotalsColumns) +
+namespace {
+
+// A WITH part naming `upsert` (an INSERT into bests) "filed", answering each row it wrote with
+// whether it inserted it. A row the upsert inserted has xmax 0; one it updated carries the lock
+// the upsert took on it. That is how PostgreSQL keeps xmax, not a promise of its documentation,
+// so the concurrent test of store_bests_test checks every total against a count on PostgreSQL too.
+std::string filed(const std::string& upsert) {
+  return "filed AS (" + upsert +
+         " RETURNING slug, rules_version, kind, scope, xmax = 0 AS inserted)";
+}
+
+// Adds 1 to the total of each key whose row "filed" inserted (after a WITH naming it).
+std::string count_filed() {
+  return std::string(kTotalsColumns) +
          "SELECT slug, rules_version, kind, scope, 1 FROM filed WHERE inserted" +
          std::string(kKeyOrder) + std::string(kAddToTotal);
 }
 
+// Runs `upsert` (an INSERT into bests) and adds 1 to the total of each key whose row it inserted.
+std::string count_inserted(const std::string& upsert) {
+  return "WITH " + filed(upsert) + " " + count_filed();
+}
+
+}  // namespace
+
 std::string file_best_counting_sql() {
   return count_inserted(file_best_sql(Dialect::kPostgres));
+}
+
+// PostgreSQL runs every data-modifying part of a WITH to completion, read or not, so the totals
+// are counted although the outer query reads only the fill.
+std::string file_best_and_fill_slot_sql() {
+  return "WITH filled AS (" + postgres_sql(kFillCardSlotAsOwner) + "), " +
+         filed(file_best_sql(Dialect::kPostgres)) + ", counted AS (" + count_filed() +
+         " RETURNING 1) SELECT COUNT(*) FROM filled";
 }
 
 // Adds `delta` (an expression over k's columns) to the totals of a name's six keys (?1 slug,
