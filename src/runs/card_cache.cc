@@ -16,21 +16,20 @@ void CardCache::put_humans(const std::string& suite, TimePoint now,
   humans_[suite] = {now, std::move(references)};
 }
 
-CardCache::BoardLookup CardCache::board(const std::string& suite, int64_t finished, TimePoint now) {
+CardCache::BoardLookup CardCache::board(const std::string& suite, const BoardKey& key) {
   std::lock_guard lock(mutex_);
   auto it = boards_.find(suite);
   if (it == boards_.end() || !it->second.rows) return {nullptr, true};
   Board& board = it->second;
-  bool current = board.finished == finished && fresh(board.at, now);
-  if (current || board.refreshing) return {board.rows, false};
+  if (board.key == key || board.refreshing) return {board.rows, false};
   board.refreshing = true;
   return {board.rows, true};
 }
 
-void CardCache::put_board(const std::string& suite, int64_t finished, TimePoint now,
+void CardCache::put_board(const std::string& suite, BoardKey key,
                           std::shared_ptr<const std::vector<AgentRow>> rows) {
   std::lock_guard lock(mutex_);
-  boards_[suite] = {now, finished, std::move(rows), false};
+  boards_[suite] = {std::move(key), std::move(rows), false};
 }
 
 void CardCache::abandon_board(const std::string& suite) {

@@ -11,14 +11,24 @@
 #include <string>
 #include <vector>
 
+#include "store/store.h"
+
 namespace gb::runs {
 
 struct AgentRow;
 using TimePoint = std::chrono::system_clock::time_point;
 
+// Everything an agents' board is computed from but its slots: what the store says changes it,
+// and the human references it normalises against.
+struct BoardKey {
+  store::BoardInputs inputs;
+  std::vector<std::optional<double>> humans;
+  bool operator==(const BoardKey&) const = default;
+};
+
 class CardCache {
  public:
-  // `max_age`: how long a board or a human reference is served before it is computed again.
+  // `max_age`: how long human references are served before they are read again.
   explicit CardCache(std::chrono::seconds max_age = std::chrono::seconds(10)) : max_age_(max_age) {}
 
   // The cached human references of `suite` (one per game, in its order), or nullopt when there
@@ -34,14 +44,13 @@ class CardCache {
     bool refresh = false;
   };
 
-  // The cached rows of `suite`'s board. They are current when they were computed from exactly
-  // `finished` finished cards and are younger than max_age at `now` (finished cards never reopen
-  // and take no more runs, so their count names the board's content, but for a run hidden or
-  // shown, which max_age bounds). Rows that are not current are still served, and only one
-  // reader at a time is told to refresh them, so a busy board is computed once, not once per
-  // waiting request. With no rows yet, every reader computes.
-  BoardLookup board(const std::string& suite, int64_t finished, TimePoint now);
-  void put_board(const std::string& suite, int64_t finished, TimePoint now,
+  // The cached rows of `suite`'s board. They are current when they were computed from `key`,
+  // however old: finished cards never reopen and take no more runs, so the key names the board's
+  // content. Rows that are not current are still served, and only one reader at a time is told
+  // to refresh them, so a busy board is computed once, not once per waiting request. With no
+  // rows yet, every reader computes.
+  BoardLookup board(const std::string& suite, const BoardKey& key);
+  void put_board(const std::string& suite, BoardKey key,
                  std::shared_ptr<const std::vector<AgentRow>> rows);
   void abandon_board(const std::string& suite);
 
@@ -51,8 +60,7 @@ class CardCache {
     std::vector<std::optional<double>> references;
   };
   struct Board {
-    TimePoint at;
-    int64_t finished = 0;
+    BoardKey key;
     std::shared_ptr<const std::vector<AgentRow>> rows;
     bool refreshing = false;  // a reader was told to refresh and has not put or abandoned yet
   };

@@ -263,24 +263,24 @@ AgentBoard agents_board(store::Store& store, std::string_view suite_id, int64_t 
   if (suite == nullptr) return board;
   std::string at = format_utc(now);
   std::shared_ptr<const std::vector<AgentRow>> rows;
-  int64_t finished = 0;
+  BoardKey key;
+  key.humans = human_references(store, *suite, now, cache);
   bool refresh = true;
   if (cache != nullptr) {
-    finished = store.count_finished_cards(suite_id, at);
-    CardCache::BoardLookup lookup = cache->board(board.suite, finished, now);
+    key.inputs = store.board_inputs(suite_id, at);
+    CardCache::BoardLookup lookup = cache->board(board.suite, key);
     rows = std::move(lookup.rows);
     refresh = lookup.refresh;
   }
   if (refresh) {
     try {
       rows = std::make_shared<const std::vector<AgentRow>>(
-          ranked_rows(*suite, store.finished_card_slots(suite_id, at),
-                      human_references(store, *suite, now, cache)));
+          ranked_rows(*suite, store.finished_card_slots(suite_id, at), key.humans));
     } catch (...) {
       if (cache != nullptr) cache->abandon_board(board.suite);
       throw;
     }
-    if (cache != nullptr) cache->put_board(board.suite, finished, now, rows);
+    if (cache != nullptr) cache->put_board(board.suite, std::move(key), rows);
   }
   board.total = static_cast<int64_t>(rows->size());
   auto begin = std::min(rows->size(), static_cast<size_t>(offset));

@@ -243,6 +243,8 @@ class PostgresStore final : public Store {
           c.run("ROLLBACK");
           return false;
         }
+        // Before any total is locked: moderators of two names take turns here, not in a circle.
+        c.run(kCountModeration);
         Result stored = c.run(select_run_by_id_sql(Dialect::kPostgres), Params().add(id));
         Params keys;
         add_run_keys(keys, read_run(PgRow{stored, 0}));
@@ -490,9 +492,10 @@ class PostgresStore final : public Store {
     });
   }
 
-  int64_t count_finished_cards(std::string_view suite, std::string_view now) override {
+  BoardInputs board_inputs(std::string_view suite, std::string_view now) override {
     return with_connection([&](Connection& c) {
-      return c.run(postgres_sql(kCountFinishedCards), Params().add(suite).add(now)).integer(0, 0);
+      Result r = c.run(postgres_sql(kSelectBoardInputs), Params().add(suite).add(now));
+      return BoardInputs{r.integer(0, 0), r.integer(0, 1)};
     });
   }
 

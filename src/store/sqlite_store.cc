@@ -95,6 +95,7 @@ class SqliteStore final : public Store {
     update.bind(2, id);
     update.step();
     if (sqlite3_changes(db_) == 0) return false;
+    run(kCountModeration);
     Statement select(*writes_, select_run_by_id_sql(Dialect::kSqlite));
     select.bind(1, id);
     if (!select.step()) return false;
@@ -359,13 +360,13 @@ class SqliteStore final : public Store {
     return slots;
   }
 
-  int64_t count_finished_cards(std::string_view suite, std::string_view now) override {
+  BoardInputs board_inputs(std::string_view suite, std::string_view now) override {
     SqliteReaders::Lease reader = readers_->lease();
-    Statement count(reader.statements(), kCountFinishedCards);
-    count.bind(1, suite);
-    count.bind(2, now);
-    count.step();
-    return count.integer(0);
+    Statement select(reader.statements(), kSelectBoardInputs);
+    select.bind(1, suite);
+    select.bind(2, now);
+    select.step();
+    return {select.integer(0), select.integer(1)};
   }
 
   std::optional<std::string> name_token_hash(std::string_view name_key) override {

@@ -151,6 +151,15 @@ struct OpenCardResult {
   bool name_claimed = false;  // this call claimed the name with the fresh token's hash
 };
 
+// What changes an agents' board other than the human references: `finished_cards`, the cards
+// of its suite closed or past their deadline (they never reopen and take no more runs), and
+// `moderations`, how many times any run was hidden or shown (never decreases).
+struct BoardInputs {
+  int64_t finished_cards = 0;
+  int64_t moderations = 0;
+  bool operator==(const BoardInputs&) const = default;
+};
+
 // One slot of a finished card on a suite's agents' board, with its card's owner and agent.
 struct PooledSlot {
   std::string name_key;
@@ -183,7 +192,8 @@ class Store {
   // Returns run `id` (hidden or not), or nullopt.
   virtual std::optional<StoredRun> run(int64_t id) = 0;
 
-  // Hides or shows run `id`, and files its name's bests again; false when there is no such run.
+  // Hides or shows run `id`, files its name's bests again and counts one more moderation
+  // (BoardInputs); false when there is no such run.
   virtual bool set_hidden(int64_t id, bool hidden) = 0;
 
   // Returns one page of a board: each name's best visible run of the query's rules version (the
@@ -267,8 +277,8 @@ class Store {
   virtual std::vector<PooledSlot> finished_card_slots(std::string_view suite,
                                                       std::string_view now) = 0;
 
-  // The number of cards of `suite` that are closed, or whose deadline is at or before `now`.
-  virtual int64_t count_finished_cards(std::string_view suite, std::string_view now) = 0;
+  // What `suite`'s agents' board at `now` is computed from, short of the slots themselves.
+  virtual BoardInputs board_inputs(std::string_view suite, std::string_view now) = 0;
 
   // The token hash of the name whose key is `name_key`, or nullopt when it is unclaimed.
   virtual std::optional<std::string> name_token_hash(std::string_view name_key) = 0;

@@ -297,9 +297,16 @@ inline constexpr std::string_view kSelectFinishedSlots =
     "card_slots AS s ON s.card_id = c.id LEFT JOIN runs AS r ON r.id = s.run_id WHERE c.suite = "
     "?1 AND (c.closed_at <> '' OR c.deadline <= ?2) ORDER BY c.name_key, c.opened_at, c.id, s.idx";
 
-// The number of suite ?1's cards closed, or past their deadline at ?2.
-inline constexpr std::string_view kCountFinishedCards =
-    "SELECT COUNT(*) FROM cards WHERE suite = ?1 AND (closed_at <> '' OR deadline <= ?2)";
+// BoardInputs of suite ?1 at ?2: the number of its cards closed or past their deadline, and the
+// number of moderations.
+inline constexpr std::string_view kSelectBoardInputs =
+    "SELECT (SELECT COUNT(*) FROM cards WHERE suite = ?1 AND (closed_at <> '' OR deadline <= ?2)), "
+    "COALESCE((SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'moderations'), 0)";
+
+// Counts one more moderation (a run hidden or shown) in settings.
+inline constexpr std::string_view kCountModeration =
+    "INSERT INTO settings (key, value) VALUES ('moderations', '1') ON CONFLICT (key) DO UPDATE "
+    "SET value = CAST(CAST(settings.value AS BIGINT) + 1 AS TEXT)";
 
 // The number of visible runs of (?1 slug, ?2 rules version, ?3 kind), and ?4 of their scores
 // from the ?5-th lowest (0-based): the median's inputs.

@@ -76,6 +76,23 @@ class Cards : public ::testing::Test {
     return scorecards::compute_stats(inputs);
   }
 
+  // Stores person `i`'s glimfall run of `score` (a human run, not replayed).
+  void person(int i, int64_t score) {
+    store::NewRun run;
+    run.slug = "glimfall";
+    run.actions_json = "[" + std::to_string(i) + "]";
+    run.run_key = "h" + run.actions_json;
+    run.score = score;
+    run.state_hash = "0";
+    run.name = "p" + std::to_string(i);
+    run.name_key = run.name;
+    run.kind = "human";
+    run.rules_version = find_game("glimfall")->info().rules_version;
+    run.created_at = format_utc(kStart);
+    run.day = run.created_at.substr(0, 10);
+    ASSERT_EQ(store_->submit(run, "", "h").status, store::SubmitStatus::kCreated);
+  }
+
   std::unique_ptr<store::Store> store_;
   int counter_ = 0;
 };
@@ -157,7 +174,7 @@ TEST_F(Cards, TheBoardPoolsEveryFinishedCardOfANameAndRanksByOverall) {
   EXPECT_EQ(second_page.total, 2);
 }
 
-TEST_F(Cards, ACachedBoardChangesWithTheNextFinishedCardAndAgesOut) {
+TEST_F(Cards, ACachedBoardChangesWithTheNextFinishedCardAndTheNextHiddenRun) {
   CardCache cache(std::chrono::seconds(10));
   store::Card a = open("ada");
   fill(a, 0, 500);
@@ -168,44 +185,65 @@ TEST_F(Cards, ACachedBoardChangesWithTheNextFinishedCardAndAgesOut) {
   close(b);
   EXPECT_EQ(agents_board(*store_, "open-v1", 20, 0, t + 1s, &cache).total, 2)
       << "a card closed since is seen at once";
-  // A hidden run changes no card's state: the cached rows serve until they age out.
+  // A hidden run changes no card's state, but the store counts it: seen at once too.
   std::vector<store::StoredRun> runs = store_->list_runs({});
   ASSERT_EQ(runs.size(), 1u);
   ASSERT_TRUE(store_->set_hidden(runs[0].id, true));
-  EXPECT_EQ(agents_board(*store_, "open-v1", 20, 0, t + 2s, &cache).entries[0].runs, 1);
-  AgentBoard aged = agents_board(*store_, "open-v1", 20, 0, t + 11s, &cache);
-  for (const AgentRow& row : aged.entries) EXPECT_EQ(row.runs, 0) << row.name;
-  EXPECT_EQ(agents_board(*store_, "open-v1", 20, 0, t + 11s).entries[0].runs, 0)
+  AgentBoard hidden = agents_board(*store_, "open-v1", 20, 0, t + 2s, &cache);
+  for (const AgentRow& row : hidden.entries) EXPECT_EQ(row.runs, 0) << row.name;
+  EXPECT_EQ(agents_board(*store_, "open-v1", 20, 0, t + 2s).entries[0].runs, 0)
       << "without a cache, always the store's answer";
+}
+
+// A board key of `finished` finished cards, `moderations` and one game's human reference.
+BoardKey key_of(int64_t finished, int64_t moderations = 0, std::optional<double> human = {}) {
+  return BoardKey{{finished, moderations}, {human}};
 }
 
 TEST(CardCacheTest, OnlyOneReaderAtATimeRefreshesABoardTheOthersServeItsRows) {
   CardCache cache(std::chrono::seconds(10));
-  TimePoint t = kStart;
-  CardCache::BoardLookup cold = cache.board("s", 1, t);
+  CardCache::BoardLookup cold = cache.board("s", key_of(1));
   EXPECT_TRUE(cold.refresh);
   EXPECT_FALSE(cold.rows) << "no rows yet: every reader computes";
   auto rows = std::make_shared<const std::vector<AgentRow>>(1);
-  cache.put_board("s", 1, t, rows);
-  CardCache::BoardLookup current = cache.board("s", 1, t + 5s);
+  cache.put_board("s", key_of(1), rows);
+  CardCache::BoardLookup current = cache.board("s", key_of(1));
   EXPECT_FALSE(current.refresh);
   EXPECT_EQ(current.rows, rows);
   // A card finished since: the first reader refreshes, the others meanwhile serve the rows.
-  CardCache::BoardLookup first = cache.board("s", 2, t + 6s);
+  CardCache::BoardLookup first = cache.board("s", key_of(2));
   EXPECT_TRUE(first.refresh);
   EXPECT_EQ(first.rows, rows);
-  CardCache::BoardLookup second = cache.board("s", 2, t + 6s);
+  CardCache::BoardLookup second = cache.board("s", key_of(2));
   EXPECT_FALSE(second.refresh);
   EXPECT_EQ(second.rows, rows);
   // A refresh that failed hands the duty to the next reader.
   cache.abandon_board("s");
-  EXPECT_TRUE(cache.board("s", 2, t + 7s).refresh);
+  EXPECT_TRUE(cache.board("s", key_of(2)).refresh);
   auto newer = std::make_shared<const std::vector<AgentRow>>(2);
-  cache.put_board("s", 2, t + 7s, newer);
-  EXPECT_EQ(cache.board("s", 2, t + 8s).rows, newer);
-  EXPECT_FALSE(cache.board("s", 2, t + 8s).refresh);
-  EXPECT_TRUE(cache.board("s", 2, t + 17s).refresh) << "aged out";
-  EXPECT_FALSE(cache.board("other", 2, t).rows) << "boards are per suite";
+  cache.put_board("s", key_of(2), newer);
+  EXPECT_EQ(cache.board("s", key_of(2)).rows, newer);
+  EXPECT_FALSE(cache.board("s", key_of(2)).refresh) << "current however old: no clock in the key";
+  EXPECT_FALSE(cache.board("other", key_of(2)).rows) << "boards are per suite";
+}
+
+TEST(CardCacheTest, AModerationOrAHumanReferenceChangedRefreshesTheBoard) {
+  CardCache cache(std::chrono::seconds(10));
+  cache.put_board("s", key_of(2, 0, 5500.0), std::make_shared<const std::vector<AgentRow>>(1));
+  EXPECT_FALSE(cache.board("s", key_of(2, 0, 5500.0)).refresh);
+  EXPECT_TRUE(cache.board("s", key_of(2, 1, 5500.0)).refresh) << "a run hidden or shown";
+  cache.abandon_board("s");
+  EXPECT_TRUE(cache.board("s", key_of(2, 0, 6000.0)).refresh) << "another human reference";
+  cache.abandon_board("s");
+  EXPECT_TRUE(cache.board("s", key_of(2, 0)).refresh) << "the reference is gone";
+}
+
+TEST(CardCacheTest, HumanReferencesAreReadAgainOnceTheyAgeOut) {
+  CardCache cache(std::chrono::seconds(10));
+  EXPECT_FALSE(cache.humans("s", kStart));
+  cache.put_humans("s", kStart, {5500.0});
+  EXPECT_EQ(cache.humans("s", kStart + 9s), std::vector<std::optional<double>>{5500.0});
+  EXPECT_FALSE(cache.humans("s", kStart + 10s)) << "aged out";
 }
 
 TEST_F(Cards, EqualOverallScoresShareARank) {
@@ -216,23 +254,25 @@ TEST_F(Cards, EqualOverallScoresShareARank) {
   EXPECT_EQ(board.entries[0].name, "ada") << "then by name";
 }
 
-TEST_F(Cards, TheHumanReferenceIsTheMedianOnceTenPeopleHavePlayed) {
-  uint32_t version = find_game("glimfall")->info().rules_version;
-  auto person = [&](int i, int64_t score) {
-    store::NewRun run;
-    run.slug = "glimfall";
-    run.actions_json = "[" + std::to_string(i) + "]";
-    run.run_key = "h" + run.actions_json;
-    run.score = score;
-    run.state_hash = "0";
-    run.name = "p" + std::to_string(i);
-    run.name_key = run.name;
-    run.kind = "human";
-    run.rules_version = version;
-    run.created_at = format_utc(kStart);
-    run.day = run.created_at.substr(0, 10);
-    ASSERT_EQ(store_->submit(run, "", "h").status, store::SubmitStatus::kCreated);
+TEST_F(Cards, ACachedBoardTakesANewHumanReferenceOnceTheReferencesAreReadAgain) {
+  CardCache cache(std::chrono::seconds(10));
+  store::Card a = open("ada");
+  fill(a, 20, 5000);  // glimfall
+  close(a);
+  TimePoint t = kStart + 2h;
+  auto glimfall_human = [&](TimePoint when) {
+    return agents_board(*store_, "open-v1", 20, 0, when, &cache)
+        .entries.at(0)
+        .stats.games.at(1)
+        .human_normalised;
   };
+  EXPECT_FALSE(glimfall_human(t)) << "no people's runs yet";
+  for (int i = 0; i < 10; ++i) person(i, 1000 * (i + 1));
+  EXPECT_FALSE(glimfall_human(t + 5s)) << "the references are read at most every 10 s";
+  EXPECT_TRUE(glimfall_human(t + 10s)) << "read again, and the board computed with them";
+}
+
+TEST_F(Cards, TheHumanReferenceIsTheMedianOnceTenPeopleHavePlayed) {
   for (int i = 0; i < 9; ++i) person(i, 1000 * (i + 1));
   EXPECT_FALSE(human_reference(*store_, "glimfall")) << "nine runs are too few";
   person(9, 10000);

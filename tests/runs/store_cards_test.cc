@@ -184,9 +184,37 @@ TEST_P(CardStoreTest, FinishedSlotsAreThoseOfClosedAndExpiredCardsGroupedByName)
   EXPECT_EQ(slots[2].card_id, expired.id);
   EXPECT_EQ(slots[3].name, "bob");
   EXPECT_TRUE(store_->finished_card_slots("no-suite", now).empty());
-  EXPECT_EQ(store_->count_finished_cards(open.suite, now), 2);
-  EXPECT_EQ(store_->count_finished_cards(open.suite, "2026-12-01T12:00:00.000Z"), 1)
+  EXPECT_EQ(store_->board_inputs(open.suite, now).finished_cards, 2);
+  EXPECT_EQ(store_->board_inputs(open.suite, "2026-12-01T12:00:00.000Z").finished_cards, 1)
       << "the closed one; the other had not expired yet";
+  EXPECT_EQ(store_->board_inputs("no-suite", now).finished_cards, 0);
+}
+
+TEST_P(CardStoreTest, EveryRunHiddenOrShownCountsOneModeration) {
+  // The PostgreSQL suite's tests share one database and run two at a time, so another test may
+  // count moderations meanwhile: there, only growth is certain; SQLite's store is this test's.
+  const bool alone = GetParam() == "sqlite";
+  const std::string suite = slug_ + "-suite";
+  const std::string now = "2026-12-03T12:00:00.000Z";
+  auto moderations = [&] { return store_->board_inputs(suite, now).moderations; };
+  const int64_t before = moderations();
+  if (alone) {
+    EXPECT_EQ(before, 0);
+  }
+  SubmitResult stored = store_->submit(make_run("ada", 10, "agent"), "", "tok");
+  ASSERT_EQ(stored.status, SubmitStatus::kCreated);
+  ASSERT_TRUE(store_->set_hidden(stored.run.id, true));
+  const int64_t hidden = moderations();
+  EXPECT_GT(hidden, before);
+  ASSERT_TRUE(store_->set_hidden(stored.run.id, false));
+  EXPECT_GT(moderations(), hidden);
+  if (alone) {
+    EXPECT_EQ(moderations(), 2);
+  }
+  EXPECT_FALSE(store_->set_hidden(stored.run.id + 1000, true));
+  if (alone) {
+    EXPECT_EQ(moderations(), 2) << "no such run: nothing moderated";
+  }
 }
 
 TEST_P(CardStoreTest, MiddleScoresAreTheMedianInputs) {

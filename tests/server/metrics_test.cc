@@ -150,7 +150,7 @@ class DownStore : public store::Store {
   std::vector<store::PooledSlot> finished_card_slots(std::string_view, std::string_view) override {
     throw store::StoreError("down");
   }
-  int64_t count_finished_cards(std::string_view, std::string_view) override {
+  store::BoardInputs board_inputs(std::string_view, std::string_view) override {
     throw store::StoreError("down");
   }
   std::optional<std::string> name_token_hash(std::string_view) override {
