@@ -196,8 +196,8 @@ class PostgresStore final : public Store {
             return result;
           }
         }
-        Result inserted = c.run_prepared(insert_new_run_sql(Dialect::kPostgres) + " RETURNING id",
-                                         new_run_params(run));
+        Result inserted =
+            c.run_prepared(insert_new_run_sql(Dialect::kPostgres), new_run_params(run));
         if (inserted.rows() == 1) {
           result.status = SubmitStatus::kCreated;
           result.run.NewRun::operator=(run);
@@ -537,23 +537,23 @@ class PostgresStore final : public Store {
       c.run_prepared("BEGIN");
       try {
         c.run_prepared(postgres_sql(kSelectNameOwnerShared), Params().add(run.name_key));
-        Result inserted = c.run_prepared(insert_new_run_sql(Dialect::kPostgres) + " RETURNING id",
-                                         new_run_params(run));
+        Result inserted =
+            c.run_prepared(insert_new_run_sql(Dialect::kPostgres), new_run_params(run));
         bool filled = false;
         if (inserted.rows() == 1) {
           result.run.NewRun::operator=(run);
           result.run.id = inserted.integer(0, 0);
-          Params fill;
-          add_owner_slot_fill(fill, run, result.run.id, presented_token_hash);
-          filled = c.run_prepared(file_best_and_fill_slot_sql(), fill).integer(0, 0) == 1;
+          filled = c.run_prepared(file_best_and_fill_slot_sql(),
+                                  owner_fill(run, result.run.id, presented_token_hash))
+                       .integer(0, 0) == 1;
         } else {
           Result existing =
               c.run_prepared(select_run_by_key_sql(Dialect::kPostgres), Params().add(run.run_key));
           if (existing.rows() != 1) throw StoreError("postgres: a conflicting run vanished");
           result.run = read_run(PgRow{existing, 0});
-          Params fill;
-          add_owner_slot_fill(fill, run, result.run.id, presented_token_hash);
-          filled = c.run_prepared(postgres_sql(kFillCardSlotAsOwner), fill).rows() == 1;
+          filled = c.run_prepared(fill_card_slot_as_owner_sql(),
+                                  owner_fill(run, result.run.id, presented_token_hash))
+                       .rows() == 1;
         }
         result.status = filled ? SubmitStatus::kCreated
                                : fill_refusal(c, run, result.run.id, presented_token_hash);
@@ -564,6 +564,15 @@ class PostgresStore final : public Store {
       }
       return result;
     });
+  }
+
+  // fill_card_slot_as_owner_sql's parameters: `run` stored as `run_id`, presented with
+  // `token_hash`.
+  static Params owner_fill(const NewRun& run, int64_t run_id, std::string_view token_hash) {
+    Params params;
+    add_slot_fill(params, run, run_id);
+    params.add(std::string_view(run.name_key)).add(token_hash);
+    return params;
   }
 
   // Inside fill_slot's transaction, after its fill changed nothing: kNameTaken unless the name

@@ -209,26 +209,13 @@ void add_card_slot(Params& out, std::string_view card_id, const CardSlot& slot) 
   out.add(slot.max_actions);
 }
 
-// Adds kFillCardSlot's parameters for `run`, stored as `run_id`, to `out` (SQLite).
+// Adds kFillCardSlot's parameters for `run`, stored as `run_id`, to `out`.
 template <class Params>
 void add_slot_fill(Params& out, const NewRun& run, int64_t run_id) {
-  out.add(std::string_view(run.card_id));
-  out.add(run.slot);
-  out.add(run_id);
-  out.add(std::string_view(run.created_at));
-}
-
-// Adds kFillCardSlotAsOwner's parameters for `run`, stored as `run_id`, presented with
-// `token_hash`, to `out` (PostgreSQL).
-template <class Params>
-void add_owner_slot_fill(Params& out, const NewRun& run, int64_t run_id,
-                         std::string_view token_hash) {
   out.add(run_id);
   out.add(std::string_view(run.card_id));
   out.add(run.slot);
   out.add(std::string_view(run.created_at));
-  out.add(std::string_view(run.name_key));
-  out.add(token_hash);
 }
 
 // A card without its slots from a row of kSelectCardAndSlots' card columns.

@@ -212,8 +212,10 @@ std::string postgres_sql(std::string_view sql) {
   return out;
 }
 
-std::string insert_new_run_sql(Dialect dialect) {
-  return in_dialect(dialect, std::string(kInsertRun) + " ON CONFLICT (run_key) DO NOTHING");
+const std::string& insert_new_run_sql(Dialect dialect) {
+  static const std::string sqlite = std::string(kInsertRun) + " ON CONFLICT (run_key) DO NOTHING";
+  static const std::string postgres = postgres_sql(sqlite) + " RETURNING id";
+  return dialect == Dialect::kPostgres ? postgres : sqlite;
 }
 
 std::string select_run_by_key_sql(Dialect dialect) {
@@ -288,10 +290,18 @@ std::string file_best_counting_sql() {
 
 // PostgreSQL runs every data-modifying part of a WITH to completion, read or not, so the totals
 // are counted although the outer query reads only the fill.
-std::string file_best_and_fill_slot_sql() {
-  return "WITH filled AS (" + postgres_sql(kFillCardSlotAsOwner) + "), " +
-         filed(file_best_sql(Dialect::kPostgres)) + ", counted AS (" + count_filed() +
-         " RETURNING 1) SELECT COUNT(*) FROM filled";
+const std::string& fill_card_slot_as_owner_sql() {
+  static const std::string sql = postgres_sql(
+      std::string(kFillCardSlot) +
+      " AND EXISTS (SELECT 1 FROM names WHERE name_key = ?5 AND token_hash = ?6) RETURNING idx");
+  return sql;
+}
+
+const std::string& file_best_and_fill_slot_sql() {
+  static const std::string sql = "WITH filled AS (" + fill_card_slot_as_owner_sql() + "), " +
+                                 filed(file_best_sql(Dialect::kPostgres)) + ", counted AS (" +
+                                 count_filed() + " RETURNING 1) SELECT COUNT(*) FROM filled";
+  return sql;
 }
 
 // Adds `delta` (an expression over k's columns) to the totals of a name's six keys (?1 slug,

@@ -145,10 +145,14 @@ std::string recount_bests_sql();
 // subtracting 1 for each row it deleted, and refile_bests_counting_sql, refile_bests_sql adding 1
 // for each row it inserted.
 std::string file_best_counting_sql();
-// file_best_counting_sql for run ?1 and kFillCardSlotAsOwner in one statement, so that a fill
-// with a new run makes no more round trips than filing the run alone. Answers one row: how many
-// slots it filled (1, or 0 when refused: the caller rolls back, bests and totals with it).
-std::string file_best_and_fill_slot_sql();
+// PostgreSQL's kFillCardSlot that also requires name ?5's token hash to be ?6: it checks the
+// presenter in the statement that fills, saving a round trip (names' token hashes never change).
+// Answers the slot's index when it filled it.
+const std::string& fill_card_slot_as_owner_sql();
+// file_best_counting_sql for run ?1 and fill_card_slot_as_owner_sql in one statement, so that a
+// fill with a new run makes no more round trips than filing the run alone. Answers one row: how
+// many slots it filled (1, or 0 when refused: the caller rolls back, bests and totals with it).
+const std::string& file_best_and_fill_slot_sql();
 std::string lock_six_totals_sql();
 std::string delete_bests_counting_sql();
 std::string refile_bests_counting_sql();
@@ -199,8 +203,9 @@ inline std::string in_dialect(Dialect dialect, std::string_view sql) {
   return dialect == Dialect::kPostgres ? postgres_sql(sql) : std::string(sql);
 }
 
-// kInsertRun that inserts nothing when a run with its run_key is stored.
-std::string insert_new_run_sql(Dialect dialect);
+// kInsertRun that inserts nothing when a run with its run_key is stored; PostgreSQL's answers
+// the new run's id. Built once: submissions call it.
+const std::string& insert_new_run_sql(Dialect dialect);
 
 // kSelectRun for the run whose run_key is ?1, and for the run whose id is ?1.
 std::string select_run_by_key_sql(Dialect dialect);
@@ -267,18 +272,10 @@ inline constexpr std::string_view kCloseCard =
     "UPDATE cards SET closed_at = ?2, usage = ?3 WHERE id = ?1 AND closed_at = '' AND deadline > "
     "?2";
 
-// Fills slot ?2 of card ?1 with run ?3 while the slot is empty and the card open at ?4.
+// Fills slot ?3 of card ?2 with run ?1 while the slot is empty and the card open at ?4.
 inline constexpr std::string_view kFillCardSlot =
-    "UPDATE card_slots SET run_id = ?3 WHERE card_id = ?1 AND idx = ?2 AND run_id = 0 AND EXISTS "
-    "(SELECT 1 FROM cards WHERE id = ?1 AND closed_at = '' AND deadline > ?4)";
-
-// PostgreSQL's fill (kFillCardSlot numbered ?1 run, ?2 card, ?3 slot, ?4 now) that also requires
-// name ?5's token hash to be ?6: it checks the presenter in the statement that fills, saving a
-// round trip (names' token hashes never change). Answers the slot's index when it filled it.
-inline constexpr std::string_view kFillCardSlotAsOwner =
     "UPDATE card_slots SET run_id = ?1 WHERE card_id = ?2 AND idx = ?3 AND run_id = 0 AND EXISTS "
-    "(SELECT 1 FROM cards WHERE id = ?2 AND closed_at = '' AND deadline > ?4) AND EXISTS (SELECT "
-    "1 FROM names WHERE name_key = ?5 AND token_hash = ?6) RETURNING idx";
+    "(SELECT 1 FROM cards WHERE id = ?2 AND closed_at = '' AND deadline > ?4)";
 
 // Why a fill of slot ?2 of card ?1 by name ?3 changed nothing: the name's token hash (NULL when
 // unclaimed) and the run the slot holds (0: none).
