@@ -95,7 +95,7 @@ class SqliteStore final : public Store {
     update.bind(2, id);
     update.step();
     if (sqlite3_changes(db_) == 0) return false;
-    run(kCountModeration);
+    count_one("moderations");
     Statement select(*writes_, select_run_by_id_sql(Dialect::kSqlite));
     select.bind(1, id);
     if (!select.step()) return false;
@@ -341,12 +341,16 @@ class SqliteStore final : public Store {
   bool close_card(std::string_view id, std::string_view closed_at,
                   std::string_view usage_json) override {
     std::lock_guard lock(mutex_);
+    Transaction tx(*this);
     Statement close(*writes_, kCloseCard);
     close.bind(1, id);
     close.bind(2, closed_at);
     close.bind(3, usage_json);
     close.step();
-    return sqlite3_changes(db_) == 1;
+    if (sqlite3_changes(db_) != 1) return false;
+    count_one("card_closes");
+    tx.commit();
+    return true;
   }
 
   std::vector<PooledSlot> finished_card_slots(std::string_view suite,
@@ -366,7 +370,7 @@ class SqliteStore final : public Store {
     select.bind(1, suite);
     select.bind(2, now);
     select.step();
-    return {select.integer(0), select.integer(1)};
+    return {select.integer(0), select.integer(1), select.integer(2)};
   }
 
   std::optional<std::string> name_token_hash(std::string_view name_key) override {
@@ -563,6 +567,13 @@ class SqliteStore final : public Store {
   void run(std::string_view sql) {
     Statement statement(*writes_, sql);
     statement.step();
+  }
+
+  // Inside the open transaction: adds one to settings' counter `counter` (count_one_sql).
+  void count_one(std::string_view counter) {
+    Statement count(*writes_, count_one_sql());
+    count.bind(1, counter);
+    count.step();
   }
 
   // Runs `sql`, any number of statements (a migration's), prepared for this call only.

@@ -151,11 +151,14 @@ struct OpenCardResult {
   bool name_claimed = false;  // this call claimed the name with the fresh token's hash
 };
 
-// What changes an agents' board other than the human references: `finished_cards`, the cards
-// of its suite closed or past their deadline (they never reopen and take no more runs), and
-// `moderations`, how many times any run was hidden or shown (never decreases).
+// What changes an agents' board other than the human references: its suite's finished cards
+// (closed or past their deadline: they never reopen and take no more runs), known by
+// `expired_cards`, the suite's cards past their deadline and never closed, and `card_closes`,
+// how many cards of any suite were ever closed (both only grow, and one of them grows with each
+// card that finishes); and `moderations`, how many times any run was hidden or shown.
 struct BoardInputs {
-  int64_t finished_cards = 0;
+  int64_t expired_cards = 0;
+  int64_t card_closes = 0;
   int64_t moderations = 0;
   bool operator==(const BoardInputs&) const = default;
 };

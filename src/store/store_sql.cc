@@ -161,11 +161,20 @@ std::string board_totals_migration() {
   return std::string(kBoardTotalsMigration);
 }
 
+// Migration 7: a suite's cards past their deadline and never closed, as one range of an index
+// (the agents' board's inputs, BoardInputs), where counting its finished cards read every card.
+constexpr std::string_view kCardsExpiryMigration =
+    "CREATE INDEX cards_expiry ON cards (suite, closed_at, deadline);\n";
+
+std::string cards_expiry_migration() {
+  return std::string(kCardsExpiryMigration);
+}
+
 // Every migration's text in order, before the dialect's spelling. Never edit one that has
 // shipped; add the next.
-constexpr std::array<std::string (*)(), 6> kMigrations = {
-    runs_migration,  games_migration,      bests_migration,
-    cards_migration, game_moves_migration, board_totals_migration};
+constexpr std::array<std::string (*)(), 7> kMigrations = {
+    runs_migration,       games_migration,        bests_migration,       cards_migration,
+    game_moves_migration, board_totals_migration, cards_expiry_migration};
 
 // Adds rows of (key, delta) to board_totals: append to an INSERT ... SELECT that ends in
 // kKeyOrder. Every statement that changes totals takes their row locks in this one order, so
@@ -294,6 +303,25 @@ const std::string& fill_card_slot_as_owner_sql() {
   static const std::string sql = postgres_sql(
       std::string(kFillCardSlot) +
       " AND EXISTS (SELECT 1 FROM names WHERE name_key = ?5 AND token_hash = ?6) RETURNING idx");
+  return sql;
+}
+
+// Adds one to a counter in settings: the rest of an INSERT of (key, '1').
+constexpr std::string_view kAddOne =
+    " ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(settings.value AS BIGINT) + 1 AS TEXT)";
+
+const std::string& count_one_sql() {
+  static const std::string sql =
+      "INSERT INTO settings (key, value) VALUES (?1, '1')" + std::string(kAddOne);
+  return sql;
+}
+
+const std::string& close_card_counting_sql() {
+  static const std::string sql =
+      postgres_sql("WITH closed AS (" + std::string(kCloseCard) +
+                   " RETURNING id), counted AS (INSERT INTO settings (key, value) SELECT "
+                   "'card_closes', '1' FROM closed" +
+                   std::string(kAddOne) + " RETURNING 1) SELECT id FROM closed");
   return sql;
 }
 

@@ -174,7 +174,7 @@ TEST_F(Cards, TheBoardPoolsEveryFinishedCardOfANameAndRanksByOverall) {
   EXPECT_EQ(second_page.total, 2);
 }
 
-TEST_F(Cards, ACachedBoardChangesWithTheNextFinishedCardAndTheNextHiddenRun) {
+TEST_F(Cards, ACachedBoardChangesWithTheNextClosedOrExpiredCardAndTheNextHiddenRun) {
   CardCache cache(std::chrono::seconds(10));
   store::Card a = open("ada");
   fill(a, 0, 500);
@@ -193,11 +193,16 @@ TEST_F(Cards, ACachedBoardChangesWithTheNextFinishedCardAndTheNextHiddenRun) {
   for (const AgentRow& row : hidden.entries) EXPECT_EQ(row.runs, 0) << row.name;
   EXPECT_EQ(agents_board(*store_, "open-v1", 20, 0, t + 2s).entries[0].runs, 0)
       << "without a cache, always the store's answer";
+  // A card never closed finishes at its deadline, with nothing written: seen at once as well.
+  open("cy");
+  EXPECT_EQ(agents_board(*store_, "open-v1", 20, 0, t + 3s, &cache).total, 2);
+  EXPECT_EQ(agents_board(*store_, "open-v1", 20, 0, kStart + 25h, &cache).total, 3)
+      << "cy's card expired";
 }
 
-// A board key of `finished` finished cards, `moderations` and one game's human reference.
-BoardKey key_of(int64_t finished, int64_t moderations = 0, std::optional<double> human = {}) {
-  return BoardKey{{finished, moderations}, {human}};
+// A board key of `closes` cards closed, `moderations` and one game's human reference.
+BoardKey key_of(int64_t closes, int64_t moderations = 0, std::optional<double> human = {}) {
+  return BoardKey{{0, closes, moderations}, {human}};
 }
 
 TEST(CardCacheTest, OnlyOneReaderAtATimeRefreshesABoardTheOthersServeItsRows) {

@@ -184,10 +184,36 @@ TEST_P(CardStoreTest, FinishedSlotsAreThoseOfClosedAndExpiredCardsGroupedByName)
   EXPECT_EQ(slots[2].card_id, expired.id);
   EXPECT_EQ(slots[3].name, "bob");
   EXPECT_TRUE(store_->finished_card_slots("no-suite", now).empty());
-  EXPECT_EQ(store_->board_inputs(open.suite, now).finished_cards, 2);
-  EXPECT_EQ(store_->board_inputs(open.suite, "2026-12-01T12:00:00.000Z").finished_cards, 1)
-      << "the closed one; the other had not expired yet";
-  EXPECT_EQ(store_->board_inputs("no-suite", now).finished_cards, 0);
+  EXPECT_EQ(store_->board_inputs(open.suite, now).expired_cards, 1)
+      << "bob's: the closed one is counted among the closes";
+  EXPECT_EQ(store_->board_inputs(open.suite, "2026-12-01T12:00:00.000Z").expired_cards, 0)
+      << "bob's had not expired yet";
+  EXPECT_EQ(store_->board_inputs("no-suite", now).expired_cards, 0);
+}
+
+TEST_P(CardStoreTest, EveryCardClosedCountsOneCloseAndARefusedCloseNone) {
+  // As below: on PostgreSQL other tests may close cards meanwhile, so only growth is certain.
+  const bool alone = GetParam() == "sqlite";
+  const std::string now = "2026-12-03T12:00:00.000Z";
+  auto closes = [&] { return store_->board_inputs(slug_ + "-suite", now).card_closes; };
+  const int64_t before = closes();
+  Card card = make_card("ada", 1);
+  Card expired = make_card("bob", 1, "2026-12-01T00:00:00.000Z", "2026-12-02T00:00:00.000Z");
+  ASSERT_EQ(store_->open_card(card, "", "a", 4).status, OpenCardStatus::kOpened);
+  ASSERT_EQ(store_->open_card(expired, "", "b", 4).status, OpenCardStatus::kOpened);
+  ASSERT_TRUE(store_->close_card(card.id, now, ""));
+  const int64_t closed = closes();
+  EXPECT_GT(closed, before);
+  EXPECT_FALSE(store_->close_card(card.id, now, "")) << "closed already";
+  EXPECT_FALSE(store_->close_card(expired.id, now, "")) << "past its deadline";
+  EXPECT_FALSE(store_->close_card("no-card", now, ""));
+  EXPECT_EQ(store_->card(card.id)->closed_at, now);
+  EXPECT_EQ(store_->card(expired.id)->closed_at, "");
+  if (alone) {
+    EXPECT_EQ(before, 0);
+    EXPECT_EQ(closed, 1);
+    EXPECT_EQ(closes(), 1) << "a refused close counts nothing";
+  }
 }
 
 TEST_P(CardStoreTest, EveryRunHiddenOrShownCountsOneModeration) {
