@@ -17,24 +17,29 @@ void CardCache::put_humans(const std::string& suite, TimePoint now,
 }
 
 CardCache::BoardLookup CardCache::board(const std::string& suite, const BoardKey& key) {
-  std::lock_guard lock(mutex_);
-  auto it = boards_.find(suite);
-  if (it == boards_.end() || !it->second.rows) return {nullptr, true};
-  Board& board = it->second;
-  if (board.key == key || board.refreshing) return {board.rows, false};
+  std::unique_lock lock(mutex_);
+  Board& board = boards_[suite];
+  board_settled_.wait(lock, [&] { return board.rows || !board.refreshing; });
+  if (board.rows && (board.key == key || board.refreshing)) return {board.rows, false};
   board.refreshing = true;
   return {board.rows, true};
 }
 
 void CardCache::put_board(const std::string& suite, BoardKey key,
                           std::shared_ptr<const std::vector<AgentRow>> rows) {
-  std::lock_guard lock(mutex_);
-  boards_[suite] = {std::move(key), std::move(rows), false};
+  {
+    std::lock_guard lock(mutex_);
+    boards_[suite] = {std::move(key), std::move(rows), false};
+  }
+  board_settled_.notify_all();
 }
 
 void CardCache::abandon_board(const std::string& suite) {
-  std::lock_guard lock(mutex_);
-  if (auto it = boards_.find(suite); it != boards_.end()) it->second.refreshing = false;
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = boards_.find(suite); it != boards_.end()) it->second.refreshing = false;
+  }
+  board_settled_.notify_all();
 }
 
 }  // namespace gb::runs

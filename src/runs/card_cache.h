@@ -4,6 +4,7 @@
 #pragma once
 
 #include <chrono>
+#include <condition_variable>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -48,7 +49,8 @@ class CardCache {
   // however old: finished cards never reopen and take no more runs, so the key names the board's
   // content. Rows that are not current are still served, and only one reader at a time is told
   // to refresh them, so a busy board is computed once, not once per waiting request. With no
-  // rows yet, every reader computes.
+  // rows yet, the first reader computes and the others wait for its rows (or, if it abandons,
+  // one of them computes), so a burst of reads on a cold board computes it once.
   BoardLookup board(const std::string& suite, const BoardKey& key);
   void put_board(const std::string& suite, BoardKey key,
                  std::shared_ptr<const std::vector<AgentRow>> rows);
@@ -68,6 +70,7 @@ class CardCache {
 
   std::chrono::seconds max_age_;
   std::mutex mutex_;
+  std::condition_variable board_settled_;  // a board was put or abandoned
   std::map<std::string, Humans> humans_;
   std::map<std::string, Board> boards_;
 };

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <future>
 #include <map>
 
 #include "core/clock.h"
@@ -209,7 +210,7 @@ TEST(CardCacheTest, OnlyOneReaderAtATimeRefreshesABoardTheOthersServeItsRows) {
   CardCache cache(std::chrono::seconds(10));
   CardCache::BoardLookup cold = cache.board("s", key_of(1));
   EXPECT_TRUE(cold.refresh);
-  EXPECT_FALSE(cold.rows) << "no rows yet: every reader computes";
+  EXPECT_FALSE(cold.rows) << "no rows yet";
   auto rows = std::make_shared<const std::vector<AgentRow>>(1);
   cache.put_board("s", key_of(1), rows);
   CardCache::BoardLookup current = cache.board("s", key_of(1));
@@ -230,6 +231,27 @@ TEST(CardCacheTest, OnlyOneReaderAtATimeRefreshesABoardTheOthersServeItsRows) {
   EXPECT_EQ(cache.board("s", key_of(2)).rows, newer);
   EXPECT_FALSE(cache.board("s", key_of(2)).refresh) << "current however old: no clock in the key";
   EXPECT_FALSE(cache.board("other", key_of(2)).rows) << "boards are per suite";
+}
+
+TEST(CardCacheTest, ReadersOfAColdBoardWaitForTheFirstReadersRows) {
+  CardCache cache(std::chrono::seconds(10));
+  ASSERT_TRUE(cache.board("s", key_of(1)).refresh) << "the first reader computes";
+  auto second = std::async(std::launch::async, [&] { return cache.board("s", key_of(1)); });
+  // Not computing a second time: waiting (a reader that did not wait would answer at once).
+  EXPECT_EQ(second.wait_for(200ms), std::future_status::timeout);
+  auto rows = std::make_shared<const std::vector<AgentRow>>(1);
+  cache.put_board("s", key_of(1), rows);
+  CardCache::BoardLookup served = second.get();
+  EXPECT_FALSE(served.refresh);
+  EXPECT_EQ(served.rows, rows);
+  // When the first reader abandons a cold board, one waiting reader computes it instead.
+  ASSERT_TRUE(cache.board("t", key_of(1)).refresh);
+  auto waiting = std::async(std::launch::async, [&] { return cache.board("t", key_of(1)); });
+  EXPECT_EQ(waiting.wait_for(200ms), std::future_status::timeout);
+  cache.abandon_board("t");
+  CardCache::BoardLookup next = waiting.get();
+  EXPECT_TRUE(next.refresh);
+  EXPECT_FALSE(next.rows);
 }
 
 TEST(CardCacheTest, AModerationOrAHumanReferenceChangedRefreshesTheBoard) {
