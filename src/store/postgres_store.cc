@@ -244,7 +244,7 @@ class PostgresStore final : public Store {
           return false;
         }
         // Before any total is locked: moderators of two names take turns here, not in a circle.
-        c.run(postgres_sql(count_one_sql()), Params().add("moderations"));
+        c.run(count_one_sql(Dialect::kPostgres), Params().add(kModerationsCounter));
         Result stored = c.run(select_run_by_id_sql(Dialect::kPostgres), Params().add(id));
         Params keys;
         add_run_keys(keys, read_run(PgRow{stored, 0}));
@@ -476,7 +476,8 @@ class PostgresStore final : public Store {
   bool close_card(std::string_view id, std::string_view closed_at,
                   std::string_view usage_json) override {
     return with_connection([&](Connection& c) {
-      Result r = c.run(close_card_counting_sql(), Params().add(id).add(closed_at).add(usage_json));
+      Result r = c.run(close_card_counting_sql(),
+                       Params().add(id).add(closed_at).add(usage_json).add(kCardClosesCounter));
       return r.rows() == 1;
     });
   }
@@ -493,7 +494,9 @@ class PostgresStore final : public Store {
 
   BoardInputs board_inputs(std::string_view suite, std::string_view now) override {
     return with_connection([&](Connection& c) {
-      Result r = c.run(postgres_sql(kSelectBoardInputs), Params().add(suite).add(now));
+      Result r =
+          c.run(postgres_sql(kSelectBoardInputs),
+                Params().add(suite).add(now).add(kCardClosesCounter).add(kModerationsCounter));
       return BoardInputs{r.integer(0, 0), r.integer(0, 1), r.integer(0, 2)};
     });
   }

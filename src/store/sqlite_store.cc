@@ -95,7 +95,7 @@ class SqliteStore final : public Store {
     update.bind(2, id);
     update.step();
     if (sqlite3_changes(db_) == 0) return false;
-    count_one("moderations");
+    count_one(kModerationsCounter);
     Statement select(*writes_, select_run_by_id_sql(Dialect::kSqlite));
     select.bind(1, id);
     if (!select.step()) return false;
@@ -348,7 +348,7 @@ class SqliteStore final : public Store {
     close.bind(3, usage_json);
     close.step();
     if (sqlite3_changes(db_) != 1) return false;
-    count_one("card_closes");
+    count_one(kCardClosesCounter);
     tx.commit();
     return true;
   }
@@ -369,6 +369,8 @@ class SqliteStore final : public Store {
     Statement select(reader.statements(), kSelectBoardInputs);
     select.bind(1, suite);
     select.bind(2, now);
+    select.bind(3, kCardClosesCounter);
+    select.bind(4, kModerationsCounter);
     select.step();
     return {select.integer(0), select.integer(1), select.integer(2)};
   }
@@ -569,9 +571,9 @@ class SqliteStore final : public Store {
     statement.step();
   }
 
-  // Inside the open transaction: adds one to settings' counter `counter` (count_one_sql).
+  // Inside the open transaction: adds one to the settings counter `counter`.
   void count_one(std::string_view counter) {
-    Statement count(*writes_, count_one_sql());
+    Statement count(*writes_, count_one_sql(Dialect::kSqlite));
     count.bind(1, counter);
     count.step();
   }

@@ -310,17 +310,18 @@ const std::string& fill_card_slot_as_owner_sql() {
 constexpr std::string_view kAddOne =
     " ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(settings.value AS BIGINT) + 1 AS TEXT)";
 
-const std::string& count_one_sql() {
-  static const std::string sql =
+const std::string& count_one_sql(Dialect dialect) {
+  static const std::string sqlite =
       "INSERT INTO settings (key, value) VALUES (?1, '1')" + std::string(kAddOne);
-  return sql;
+  static const std::string postgres = postgres_sql(sqlite);
+  return dialect == Dialect::kPostgres ? postgres : sqlite;
 }
 
 const std::string& close_card_counting_sql() {
   static const std::string sql =
       postgres_sql("WITH closed AS (" + std::string(kCloseCard) +
                    " RETURNING id), counted AS (INSERT INTO settings (key, value) SELECT "
-                   "'card_closes', '1' FROM closed" +
+                   "CAST(?4 AS TEXT), '1' FROM closed" +
                    std::string(kAddOne) + " RETURNING 1) SELECT id FROM closed");
   return sql;
 }

@@ -153,8 +153,8 @@ const std::string& fill_card_slot_as_owner_sql();
 // fill with a new run makes no more round trips than filing the run alone. Answers one row: how
 // many slots it filled (1, or 0 when refused: the caller rolls back, bests and totals with it).
 const std::string& file_best_and_fill_slot_sql();
-// PostgreSQL's kCloseCard that also counts the close in settings ('card_closes'), in one
-// statement. Answers the card's id when it closed it.
+// PostgreSQL's kCloseCard that also adds one to the settings counter named ?4
+// (kCardClosesCounter), in one statement. Answers the card's id when it closed it.
 const std::string& close_card_counting_sql();
 std::string lock_six_totals_sql();
 std::string delete_bests_counting_sql();
@@ -297,16 +297,19 @@ inline constexpr std::string_view kSelectFinishedSlots =
     "card_slots AS s ON s.card_id = c.id LEFT JOIN runs AS r ON r.id = s.run_id WHERE c.suite = "
     "?1 AND (c.closed_at <> '' OR c.deadline <= ?2) ORDER BY c.name_key, c.opened_at, c.id, s.idx";
 
+// The counters kept in settings (count_one_sql), which only grow; BoardInputs reads them.
+inline constexpr std::string_view kCardClosesCounter = "card_closes";   // cards closed
+inline constexpr std::string_view kModerationsCounter = "moderations";  // runs hidden or shown
+
 // BoardInputs of suite ?1 at ?2: the number of its cards past their deadline and never closed (a
-// range of cards_expiry), the number of cards ever closed, and the number of moderations.
+// range of cards_expiry), then counters ?3 (kCardClosesCounter) and ?4 (kModerationsCounter).
 inline constexpr std::string_view kSelectBoardInputs =
     "SELECT (SELECT COUNT(*) FROM cards WHERE suite = ?1 AND closed_at = '' AND deadline <= ?2), "
-    "COALESCE((SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'card_closes'), 0), "
-    "COALESCE((SELECT CAST(value AS BIGINT) FROM settings WHERE key = 'moderations'), 0)";
+    "COALESCE((SELECT CAST(value AS BIGINT) FROM settings WHERE key = ?3), 0), "
+    "COALESCE((SELECT CAST(value AS BIGINT) FROM settings WHERE key = ?4), 0)";
 
-// Adds one to the counter named ?1 in settings: 'moderations' (a run hidden or shown) or
-// 'card_closes' (a card closed). The counters only grow; BoardInputs reads them.
-const std::string& count_one_sql();
+// Adds one to the settings counter named ?1.
+const std::string& count_one_sql(Dialect dialect);
 
 // The number of visible runs of (?1 slug, ?2 rules version, ?3 kind), and ?4 of their scores
 // from the ?5-th lowest (0-based): the median's inputs.
