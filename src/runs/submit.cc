@@ -129,11 +129,17 @@ SubmitAnswer submit_run(store::Store& store, const RunSubmission& submission,
   }
 
   // A client that chose a strong token of its own claims a new name with it, so a retry after a
-  // lost answer still holds the name; otherwise the server mints one.
-  std::string fresh_token =
-      submission.token && strong_token(*submission.token) ? *submission.token : random_token();
+  // lost answer still holds the name; otherwise the server mints one. A fill claims nothing: its
+  // card's name was claimed when the card opened (the store ignores the fresh token's hash).
+  std::string fresh_token;
+  std::string fresh_hash;
+  if (!submission.scorecard) {
+    fresh_token =
+        submission.token && strong_token(*submission.token) ? *submission.token : random_token();
+    fresh_hash = sha256_hex(fresh_token);
+  }
   std::string presented = submission.token ? sha256_hex(*submission.token) : std::string();
-  store::SubmitResult stored = store.submit(row, presented, sha256_hex(fresh_token));
+  store::SubmitResult stored = store.submit(row, presented, fresh_hash);
   switch (stored.status) {
     case store::SubmitStatus::kNameTaken:
       answer.verdict = SubmitVerdict::kNameTaken;

@@ -553,7 +553,7 @@ class PostgresStore final : public Store {
               c.run_prepared(select_run_by_key_sql(Dialect::kPostgres), Params().add(run.run_key));
           if (existing.rows() != 1) throw StoreError("postgres: a conflicting run vanished");
           result.run = read_run(PgRow{existing, 0});
-          filled = c.run_prepared(fill_card_slot_as_owner_sql(),
+          filled = c.run_prepared(fill_card_slot_as_owner_sql(Dialect::kPostgres),
                                   owner_fill(run, result.run.id, presented_token_hash))
                        .rows() == 1;
         }

@@ -504,16 +504,11 @@ class SqliteStore final : public Store {
 
   // Stores `run` (unless stored) and fills its card's slot with it, inside the open transaction.
   // The card's name is claimed when the card opens, so the token must match it even for a run
-  // already stored. A refusal writes nothing that its savepoint's rollback would not undo.
+  // already stored; the statement that fills checks it, as PostgreSQL's does, so a fill runs one
+  // statement fewer than a plain submission. A refusal writes nothing that its savepoint's
+  // rollback would not undo (write_batch rolls back a refused submission).
   SubmitResult fill_slot_in_transaction(const NewRun& run, std::string_view presented_token_hash) {
     SubmitResult result;
-    Statement owner(*writes_, kSelectNameOwner);
-    owner.bind(1, run.name_key);
-    if (!owner.step() || owner.text(0) != presented_token_hash) {
-      result.status = SubmitStatus::kNameTaken;
-      return result;
-    }
-    // The presenter is checked, so a run already stored need not be looked for first.
     Statement insert(*writes_, insert_new_run_sql(Dialect::kSqlite));
     add_new_run(insert, run);
     insert.step();
@@ -527,23 +522,32 @@ class SqliteStore final : public Store {
       if (!existing.step()) throw StoreError("sqlite: a conflicting run vanished");
       result.run = read_run(existing);
     }
-    Statement fill(*writes_, kFillCardSlot);
+    Statement fill(*writes_, fill_card_slot_as_owner_sql(Dialect::kSqlite));
     add_slot_fill(fill, run, result.run.id);
+    fill.add(std::string_view(run.name_key));
+    fill.add(presented_token_hash);
     fill.step();
-    if (sqlite3_changes(db_) == 1) {
-      result.status = SubmitStatus::kCreated;
-      return result;
-    }
-    Statement held(*writes_, kSelectSlotRun);
-    held.bind(1, run.card_id);
-    held.bind(2, run.slot);
-    int64_t holder = held.step() ? held.integer(0) : 0;
-    if (holder == result.run.id) {
-      result.status = SubmitStatus::kExisting;
-    } else {
-      result.status = holder == 0 ? SubmitStatus::kCardClosed : SubmitStatus::kSlotFilled;
-    }
+    result.status = sqlite3_changes(db_) == 1
+                        ? SubmitStatus::kCreated
+                        : fill_refusal(run, result.run.id, presented_token_hash);
     return result;
+  }
+
+  // Inside the open transaction, after a fill changed nothing: kNameTaken unless the name is the
+  // presenter's, else kExisting when the slot already holds run `run_id`, kSlotFilled when it
+  // holds another and kCardClosed when it holds none (the card is closed or past its deadline).
+  SubmitStatus fill_refusal(const NewRun& run, int64_t run_id,
+                            std::string_view presented_token_hash) {
+    Statement why(*writes_, kSelectFillRefusal);
+    why.bind(1, run.card_id);
+    why.bind(2, run.slot);
+    why.bind(3, run.name_key);
+    if (!why.step() || why.is_null(0) || why.text(0) != presented_token_hash) {
+      return SubmitStatus::kNameTaken;
+    }
+    int64_t holder = why.integer(1);
+    if (holder == run_id) return SubmitStatus::kExisting;
+    return holder == 0 ? SubmitStatus::kCardClosed : SubmitStatus::kSlotFilled;
   }
 
   // BEGIN IMMEDIATE on construction; rolls back on destruction unless committed.

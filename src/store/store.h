@@ -188,7 +188,9 @@ class Store {
   // `fresh_token_hash`; a claimed name needs `presented_token_hash` to equal its hash (else
   // kNameTaken, nothing stored). A run whose run_key is already stored answers kExisting with the
   // stored run, whatever the token (resubmitting is idempotent). Keeps each board's bests in the
-  // same transaction. Returns only once the run is durable. Throws StoreError.
+  // same transaction. A run for a card's slot (card_id set) fills that slot instead and claims
+  // no name (its card's is claimed): `fresh_token_hash` is unused and may be empty. Returns only
+  // once the run is durable. Throws StoreError.
   virtual SubmitResult submit(const NewRun& run, std::string_view presented_token_hash,
                               std::string_view fresh_token_hash) = 0;
 

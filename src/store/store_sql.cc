@@ -297,13 +297,12 @@ std::string file_best_counting_sql() {
   return count_inserted(file_best_sql(Dialect::kPostgres));
 }
 
-// PostgreSQL runs every data-modifying part of a WITH to completion, read or not, so the totals
-// are counted although the outer query reads only the fill.
-const std::string& fill_card_slot_as_owner_sql() {
-  static const std::string sql = postgres_sql(
+const std::string& fill_card_slot_as_owner_sql(Dialect dialect) {
+  static const std::string sqlite =
       std::string(kFillCardSlot) +
-      " AND EXISTS (SELECT 1 FROM names WHERE name_key = ?5 AND token_hash = ?6) RETURNING idx");
-  return sql;
+      " AND EXISTS (SELECT 1 FROM names WHERE name_key = ?5 AND token_hash = ?6)";
+  static const std::string postgres = postgres_sql(sqlite) + " RETURNING idx";
+  return dialect == Dialect::kPostgres ? postgres : sqlite;
 }
 
 // Adds one to a counter in settings: the rest of an INSERT of (key, '1').
@@ -326,8 +325,11 @@ const std::string& close_card_counting_sql() {
   return sql;
 }
 
+// PostgreSQL runs every data-modifying part of a WITH to completion, read or not, so the totals
+// are counted although the outer query reads only the fill.
 const std::string& file_best_and_fill_slot_sql() {
-  static const std::string sql = "WITH filled AS (" + fill_card_slot_as_owner_sql() + "), " +
+  static const std::string sql = "WITH filled AS (" +
+                                 fill_card_slot_as_owner_sql(Dialect::kPostgres) + "), " +
                                  filed(file_best_sql(Dialect::kPostgres)) + ", counted AS (" +
                                  count_filed() + " RETURNING 1) SELECT COUNT(*) FROM filled";
   return sql;

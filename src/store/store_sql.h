@@ -145,10 +145,10 @@ std::string recount_bests_sql();
 // subtracting 1 for each row it deleted, and refile_bests_counting_sql, refile_bests_sql adding 1
 // for each row it inserted.
 std::string file_best_counting_sql();
-// PostgreSQL's kFillCardSlot that also requires name ?5's token hash to be ?6: it checks the
-// presenter in the statement that fills, saving a round trip (names' token hashes never change).
-// Answers the slot's index when it filled it.
-const std::string& fill_card_slot_as_owner_sql();
+// kFillCardSlot that also requires name ?5's token hash to be ?6: it checks the presenter in the
+// statement that fills, saving a statement (a round trip on PostgreSQL; names' token hashes never
+// change). PostgreSQL's answers the slot's index when it filled it. Built once per dialect.
+const std::string& fill_card_slot_as_owner_sql(Dialect dialect);
 // file_best_counting_sql for run ?1 and fill_card_slot_as_owner_sql in one statement, so that a
 // fill with a new run makes no more round trips than filing the run alone. Answers one row: how
 // many slots it filled (1, or 0 when refused: the caller rolls back, bests and totals with it).
@@ -285,10 +285,6 @@ inline constexpr std::string_view kFillCardSlot =
 inline constexpr std::string_view kSelectFillRefusal =
     "SELECT (SELECT token_hash FROM names WHERE name_key = ?3), COALESCE((SELECT run_id FROM "
     "card_slots WHERE card_id = ?1 AND idx = ?2), 0)";
-
-// The run slot ?2 of card ?1 holds (0: none).
-inline constexpr std::string_view kSelectSlotRun =
-    "SELECT run_id FROM card_slots WHERE card_id = ?1 AND idx = ?2";
 
 // Every slot of suite ?1's cards closed, or past their deadline at ?2 (PooledSlot's columns).
 inline constexpr std::string_view kSelectFinishedSlots =

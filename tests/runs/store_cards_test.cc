@@ -97,9 +97,11 @@ TEST_P(CardStoreTest, ASlotHoldsOneRunAndARefusalStoresNothing) {
   NewRun run = for_slot(make_run("ada", 40, "agent"), card, 0);
   SubmitResult filled = store_->submit(run, "tok", "x");
   ASSERT_EQ(filled.status, SubmitStatus::kCreated);
-  SubmitResult again = store_->submit(run, "tok", "x");
-  EXPECT_EQ(again.status, SubmitStatus::kExisting);
+  SubmitResult again = store_->submit(run, "tok", "");
+  EXPECT_EQ(again.status, SubmitStatus::kExisting) << "a fill claims no name: no fresh token";
   EXPECT_EQ(again.run.id, filled.run.id);
+  EXPECT_EQ(store_->submit(run, "wrong", "").status, SubmitStatus::kNameTaken)
+      << "the run is stored, and the card's token is still needed to answer for its slot";
 
   NewRun other = for_slot(make_run("ada", 99, "agent"), card, 0);
   EXPECT_EQ(store_->submit(other, "tok", "x").status, SubmitStatus::kSlotFilled);
