@@ -6,18 +6,31 @@ namespace gb::runs {
 
 std::optional<store::Card> SlotCache::card_with_slot(store::Store& store, std::string_view id,
                                                      int64_t index) {
-  std::shared_ptr<const store::Card> kept = find(id);
+  return card_with_slot([&store](std::string_view card) { return store.card(card); }, id, index);
+}
+
+std::optional<store::Card> SlotCache::card_with_slot(const CardReader& read, std::string_view id,
+                                                     int64_t index) {
+  std::shared_ptr<const store::Card> kept = find_or_claim(id);
   if (!kept) {
-    std::optional<store::Card> read = store.card(id);
-    if (!read) return std::nullopt;
-    read->agent = {};
-    read->usage_json.clear();
-    for (store::CardSlot& slot : read->slots) {
+    // This reader claimed the read: it ends it on every path, so that a waiting one goes on.
+    std::shared_ptr<const store::Card> found;
+    struct EndRead {
+      SlotCache& cache;
+      std::string_view id;
+      std::shared_ptr<const store::Card>& found;
+      ~EndRead() { cache.done_reading(id, found); }
+    } end_read{*this, id, found};
+    std::optional<store::Card> read_card = read(id);
+    if (!read_card) return std::nullopt;
+    read_card->agent = {};
+    read_card->usage_json.clear();
+    for (store::CardSlot& slot : read_card->slots) {
       slot.run_id = 0;
       slot.score.reset();
     }
-    kept = std::make_shared<const store::Card>(std::move(*read));
-    keep(kept);
+    found = std::make_shared<const store::Card>(std::move(*read_card));
+    kept = found;
   }
   store::Card card;
   card.id = kept->id;
@@ -45,14 +58,28 @@ size_t SlotCache::size() {
   return cards_.size();
 }
 
-std::shared_ptr<const store::Card> SlotCache::find(std::string_view id) {
-  std::lock_guard lock(mutex_);
-  auto it = cards_.find(id);
-  return it == cards_.end() ? nullptr : it->second;
+std::shared_ptr<const store::Card> SlotCache::find_or_claim(std::string_view id) {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    if (auto it = cards_.find(id); it != cards_.end()) return it->second;
+    if (reading_.find(id) == reading_.end()) {
+      reading_.emplace(id);
+      return nullptr;
+    }
+    read_done_.wait(lock);
+  }
+}
+
+void SlotCache::done_reading(std::string_view id, std::shared_ptr<const store::Card> card) {
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = reading_.find(id); it != reading_.end()) reading_.erase(it);
+    if (card) keep(std::move(card));
+  }
+  read_done_.notify_all();
 }
 
 void SlotCache::keep(std::shared_ptr<const store::Card> card) {
-  std::lock_guard lock(mutex_);
   order_.push_back(card->id);
   cards_[card->id] = std::move(card);
   while (order_.size() > capacity_) {

@@ -6,13 +6,16 @@
 // (docs/scorecards.md). Thread-safe; holds at most `capacity` cards, forgetting the oldest.
 #pragma once
 
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +35,13 @@ class SlotCache {
   std::optional<store::Card> card_with_slot(store::Store& store, std::string_view id,
                                             int64_t index);
 
+  // The same, reading a card not kept with `read` (store.card's contract). A card is read once
+  // however many fills ask for it at once: the others wait for that read, and when it fails or
+  // finds nothing, the next of them reads instead.
+  using CardReader = std::function<std::optional<store::Card>(std::string_view id)>;
+  std::optional<store::Card> card_with_slot(const CardReader& read, std::string_view id,
+                                            int64_t index);
+
   // Drops card `id`, so that its next fill reads it again (its state changed here: closed).
   void forget(std::string_view id);
 
@@ -40,8 +50,12 @@ class SlotCache {
  private:
   // The cards kept hold what never changes once a card is open, and its state when it was read:
   // no agent, no usage, and slots without their runs and scores.
-  std::shared_ptr<const store::Card> find(std::string_view id);
-  void keep(std::shared_ptr<const store::Card> card);
+  // The card `id` kept, or null once no other caller is reading it: this caller has then
+  // claimed the read, and must end it with done_reading. Waits while another caller reads it.
+  std::shared_ptr<const store::Card> find_or_claim(std::string_view id);
+  // Ends the read of card `id` claimed by find_or_claim, keeping `card` when it is not null.
+  void done_reading(std::string_view id, std::shared_ptr<const store::Card> card);
+  void keep(std::shared_ptr<const store::Card> card);  // with mutex_ held
 
   size_t capacity_;
   std::mutex mutex_;
@@ -49,6 +63,8 @@ class SlotCache {
   // Ids in the order they were kept, oldest first; at most capacity_ (an id forgotten and kept
   // again appears twice, and the older entry's eviction then drops it early: only a miss).
   std::deque<std::string> order_;
+  std::set<std::string, std::less<>> reading_;  // ids being read by a claimant
+  std::condition_variable read_done_;           // a claimed read ended
 };
 
 }  // namespace gb::runs

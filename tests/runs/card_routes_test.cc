@@ -5,9 +5,13 @@
 // the store before each fill; the answers are the same.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
+#include <future>
 #include <optional>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "harness/game_agents.h"
 #include "runs/cards.h"
@@ -343,6 +347,51 @@ TEST(SlotCacheTest, KeepsAtMostItsCapacityAndReadsACardAgainOnceForgotten) {
   EXPECT_TRUE(cache.card_with_slot(*store, c.id, 0)->closed_at.empty());
   cache.forget(c.id);
   EXPECT_EQ(cache.card_with_slot(*store, c.id, 0)->closed_at, "2026-01-01T00:00:00Z");
+}
+
+// A card of `slots` slots, as the store would answer for `id`.
+store::Card card_of(std::string_view id, int64_t slots) {
+  store::Card card;
+  card.id = std::string(id);
+  card.name_key = "ada";
+  for (int64_t i = 0; i < slots; ++i) card.slots.push_back({i, "stormlark", 7, 100, 0, {}});
+  return card;
+}
+
+TEST(SlotCacheTest, ACardIsReadOnceHoweverManyFillsAskForItAtOnce) {
+  using namespace std::chrono_literals;
+  runs::SlotCache cache;
+  std::atomic<int> reads{0};
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  // The first read waits for the release, then fails; every later one answers at once.
+  runs::SlotCache::CardReader read = [&](std::string_view id) -> std::optional<store::Card> {
+    if (reads++ == 0) {
+      released.wait();
+      throw store::StoreError("the store went away");
+    }
+    return card_of(id, 60);
+  };
+  auto first = std::async(std::launch::async, [&] { return cache.card_with_slot(read, "c", 0); });
+  while (reads == 0) std::this_thread::sleep_for(1ms);
+  std::vector<std::future<std::optional<store::Card>>> others;
+  for (int64_t slot = 1; slot <= 7; ++slot) {
+    others.push_back(std::async(std::launch::async,
+                                [&, slot] { return cache.card_with_slot(read, "c", slot); }));
+  }
+  // Waiting, not reading (a fill that did not wait would read at once).
+  EXPECT_EQ(others[0].wait_for(200ms), std::future_status::timeout);
+  EXPECT_EQ(reads, 1);
+  release.set_value();
+  EXPECT_THROW(first.get(), store::StoreError);
+  for (int64_t slot = 1; slot <= 7; ++slot) {
+    std::optional<store::Card> got = others[static_cast<size_t>(slot - 1)].get();
+    ASSERT_TRUE(got);
+    ASSERT_EQ(got->slots.size(), 1u);
+    EXPECT_EQ(got->slots[0].index, slot);
+  }
+  EXPECT_EQ(reads, 2) << "the failed read was made again once, by one waiting fill";
+  EXPECT_EQ(cache.size(), 1u);
 }
 
 }  // namespace
