@@ -9,24 +9,34 @@
 #      the same rate; plus each request's latency alone (the median of 5 in a row);
 #   2. slot fills per second from 16 connections (wrk, bench/scale_submit.lua: every slot of
 #      freshly opened cards, each run verified and stored) against plain submissions of the same
-#      runs (same slug, seed and actions, under other names) from 16 connections: four rounds of
-#      each, each on its own eighth of the bodies, in the order plain, fill, fill, plain, fill,
-#      plain, plain, fill, so that a store growing or a machine slowing during the measurement
-#      weighs on both alike; with each round's CPU time per stored run of the server and of the
-#      database's processes (PostgreSQL), which wrk's own share of the machine does not blur.
+#      runs (same slug, seed and actions, under other names) from 16 connections: CARDS_ROUNDS
+#      rounds (16) of CARDS_SUBMIT_SECONDS (5 s), half of each kind, each on its own share of the
+#      bodies, in the order plain, fill, fill, plain, fill, plain, plain, fill (again and again),
+#      so that a store growing or a machine slowing during the measurement weighs on both alike;
+#      with each round's CPU time per stored run of the server and of the database's processes
+#      (PostgreSQL), which wrk's own share of the machine does not blur. Each side-by-side pair
+#      of rounds gives a ratio; their median is the figure a change of the machine's speed
+#      between two pairs does not move.
 # Loopback only; every load run is bounded in time; everything started here stops on exit.
 # Writes artifacts/cards_bench.md. Ports: HTTP 25588, PostgreSQL 25587.
 # Usage: scripts/bench_cards.sh   (env: CARDS_CARDS, CARDS_NAMES, CARDS_RATE, CARDS_SECONDS,
-#        CARDS_LENGTH, CARDS_FILLERS, CARDS_BACKENDS="sqlite postgresql")
+#        CARDS_LENGTH, CARDS_FILLERS, CARDS_ROUNDS, CARDS_SUBMIT_SECONDS,
+#        CARDS_BACKENDS="sqlite postgresql")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CARDS=${CARDS_CARDS:-1000}
 NAMES=${CARDS_NAMES:-200}
 RATE=${CARDS_RATE:-1000}
 SECS=${CARDS_SECONDS:-10}
+ROUNDS=${CARDS_ROUNDS:-16}
+SUBMIT_SECS=${CARDS_SUBMIT_SECONDS:-5}
 LENGTH=${CARDS_LENGTH:-40}
 FILLERS=${CARDS_FILLERS:-1000}  # names with 4 open cards each: FILLERS * 240 slot-fill bodies
 BACKENDS=${CARDS_BACKENDS:-sqlite postgresql}
+if [ $((ROUNDS % 8)) != 0 ] || [ "$ROUNDS" -lt 8 ]; then
+  echo "bench_cards.sh: CARDS_ROUNDS must be a multiple of 8" >&2
+  exit 2
+fi
 BUILD=build/release
 BIN=$BUILD/src/cli/gameboard
 PG_PORT=25587
@@ -101,12 +111,12 @@ ratio() {
   awk -v a="$1" -v b="$2" 'BEGIN {if (b <= 0) print "-"; else if (a / b < 0.1) printf "%.2g", a / b; else printf "%.2f", a / b}'
 }
 
-# Splits body file $1 into eighths $1.1 to $1.8.
-eighths() {
+# Splits body file $1 into ROUNDS parts $1.1 to $1.ROUNDS.
+split_rounds() {
   local n k
   n=$(wc -l <"$1")
-  for k in 1 2 3 4 5 6 7 8; do
-    sed -n "$(((k - 1) * n / 8 + 1)),$((k * n / 8))p" "$1" >"$1.$k"
+  for k in $(seq "$ROUNDS"); do
+    sed -n "$(((k - 1) * n / ROUNDS + 1)),$((k * n / ROUNDS))p" "$1" >"$1.$k"
   done
 }
 
@@ -119,24 +129,24 @@ cpu_ticks() {
   echo "$total"
 }
 
-# Posts the bodies of file $1 from 16 connections for SECS seconds; prints "rate other reused
+# Posts the bodies of file $1 from 16 connections for SUBMIT_SECS seconds; prints "rate other reused
 # cpu": runs stored per second, answers other than 201, requests sent after the bodies ran out,
 # and CPU microseconds (server and database) per stored run.
 submit_rate() {
   local before after
   before=$(cpu_ticks)
-  BODIES="$1" THREADS=2 wrk -t2 -c16 -d"${SECS}s" --timeout 30s \
+  BODIES="$1" THREADS=2 wrk -t2 -c16 -d"${SUBMIT_SECS}s" --timeout 30s \
     -s bench/scale_submit.lua "http://127.0.0.1:$HTTP_PORT/api/runs" >"$work/wrk.txt" 2>&1
   after=$(cpu_ticks)
   read -r _ created _ other _ reused < <(grep '^created' "$work/wrk.txt")
-  awk -v c="$created" -v s="$SECS" -v o="$other" -v r="$reused" -v t=$((after - before)) \
+  awk -v c="$created" -v s="$SUBMIT_SECS" -v o="$other" -v r="$reused" -v t=$((after - before)) \
     -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.0f %d %d %.0f\n", c / s, o, r, (c > 0 ? t * 1e6 / hz / c : 0)}'
 }
 
 {
   echo "# Scorecards ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load average $(cut -d' ' -f1 /proc/loadavg) at the start, commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'))"
   echo
-  echo "$CARDS closed open-v1 cards of 60 slots of $NAMES names (runs of the random agent, at most $LENGTH actions); latency at $RATE requests/s for ${SECS} s (after 2 s of warm-up; 16 connections; open loop, latency counted from when each request was due); submissions from 16 connections for ${SECS} s."
+  echo "$CARDS closed open-v1 cards of 60 slots of $NAMES names (runs of the random agent, at most $LENGTH actions); latency at $RATE requests/s for ${SECS} s (after 2 s of warm-up; 16 connections; open loop, latency counted from when each request was due); submissions from 16 connections, $ROUNDS rounds of ${SUBMIT_SECS} s."
 } >"$OUT"
 
 lat_rows=()
@@ -203,14 +213,16 @@ for backend in $BACKENDS; do
   done
   wait_idle "$idle_target"
   echo "== $backend: submissions from 16 connections"
-  eighths "$work/plain.txt"
-  eighths "$work/fill.txt"
+  split_rounds "$work/plain.txt"
+  split_rounds "$work/fill.txt"
+  kinds=()
+  for _ in $(seq $((ROUNDS / 8))); do kinds+=(plain fill fill plain fill plain plain fill); done
   rates=()
   cpus=()
   reused_all=0
   other_all=0
   round=0
-  for kind in plain fill fill plain fill plain plain fill; do
+  for kind in "${kinds[@]}"; do
     round=$((round + 1))
     read -r rate other reused cpu < <(submit_rate "$work/$kind.txt.$round")
     echo "round $round, $kind: $rate runs/s, $cpu us of CPU a run ($other other, $reused reused)"
@@ -220,29 +232,38 @@ for backend in $BACKENDS; do
     reused_all=$((reused_all + reused))
     wait_idle "$idle_target"
   done
-  # Rounds (1, 2), (3, 4), (5, 6), (7, 8) each hold one plain and one fill round, side by side.
-  summary=$(awk -v r="${rates[*]}" -v c="${cpus[*]}" 'BEGIN {
-    split(r, rate, " "); split(c, cpu, " ")
-    split("p f f p f p p f", kind, " ")
-    for (i = 1; i <= 8; i++) {
-      if (kind[i] == "p") {pr += rate[i]; pc += cpu[i]} else {fr += rate[i]; fc += cpu[i]}
+  # Rounds (1, 2), (3, 4), ... each hold one plain and one fill round, side by side.
+  summary=$(awk -v r="${rates[*]}" -v c="${cpus[*]}" -v k="${kinds[*]}" '
+    function median(a, n,   i, j, t) {
+      for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) {t = a[j]; a[j] = a[j - 1]; a[j - 1] = t}
+      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
     }
-    lo = 1e9; hi = 0
-    for (i = 1; i <= 8; i += 2) {
-      p = kind[i] == "p" ? i : i + 1; f = kind[i] == "p" ? i + 1 : i
-      x = rate[f] / rate[p]; if (x < lo) lo = x; if (x > hi) hi = x
-    }
-    printf "%.0f %.0f %.0f %.0f %.2f %.2f %.2f %.2f", pr / 4, fr / 4, pc / 4, fc / 4, fr / pr, lo, hi, pc / fc
-  }')
-  read -r plain_rate fill_rate plain_cpu fill_cpu verdict pair_lo pair_hi cpu_verdict <<<"$summary"
-  echo "plain runs: ${rates[0]}, ${rates[3]}, ${rates[5]}, ${rates[6]}/s; slot fills: ${rates[1]}, ${rates[2]}, ${rates[4]}, ${rates[7]}/s; fills / plain $verdict (pairs $pair_lo to $pair_hi), CPU a plain run / a fill $cpu_verdict"
+    BEGIN {
+      n = split(r, rate, " "); split(c, cpu, " "); split(k, kind, " ")
+      for (i = 1; i <= n; i++) {
+        if (kind[i] == "plain") {pr += rate[i]; pc += cpu[i]} else {fr += rate[i]; fc += cpu[i]}
+      }
+      lo = 1e9; hi = 0; m = 0
+      for (i = 1; i <= n; i += 2) {
+        p = kind[i] == "plain" ? i : i + 1; f = kind[i] == "plain" ? i + 1 : i
+        x = rate[f] / rate[p]; if (x < lo) lo = x; if (x > hi) hi = x
+        m++; pair[m] = x; cpair[m] = cpu[p] / cpu[f]
+        plist = plist (plist == "" ? "" : ", ") rate[p]; flist = flist (flist == "" ? "" : ", ") rate[f]
+        pclist = pclist (pclist == "" ? "" : ", ") cpu[p]; fclist = fclist (fclist == "" ? "" : ", ") cpu[f]
+      }
+      printf "%.0f %.0f %.2f %.2f %.2f %.2f %.2f %.2f %s %s %s %s", pr * 2 / n, fr * 2 / n, fr / pr, lo, hi, pc / fc, median(pair, m), median(cpair, m), plist, flist, pclist, fclist
+    }')
+  read -r plain_rate fill_rate verdict pair_lo pair_hi cpu_verdict pair_median cpu_median plain_list fill_list plain_cpus fill_cpus <<<"$(echo "$summary" | sed 's/, /,/g')"
+  echo "plain runs: $plain_list/s; slot fills: $fill_list/s (pair by pair); fills / plain $verdict (pairs $pair_lo to $pair_hi, median $pair_median), CPU a plain run / a fill $cpu_verdict (median of pairs $cpu_median)"
   if [ "$reused_all" != 0 ]; then
     # A round that ran out of bodies resubmits stored runs: its rate is a bound, not a figure.
     echo "bench_cards.sh: the bodies ran out; raise CARDS_FILLERS" >&2
     verdict="none: the bodies ran out (raise CARDS_FILLERS)"
+    pair_median="none"
     cpu_verdict="none"
+    cpu_median="none"
   fi
-  sub_rows+=("| $backend | ${rates[0]}, ${rates[3]}, ${rates[5]}, ${rates[6]} | $plain_rate | ${cpus[0]}, ${cpus[3]}, ${cpus[5]}, ${cpus[6]} | ${rates[1]}, ${rates[2]}, ${rates[4]}, ${rates[7]} | $fill_rate | ${cpus[1]}, ${cpus[2]}, ${cpus[4]}, ${cpus[7]} | $other_all | **$verdict** ($pair_lo to $pair_hi) | **$cpu_verdict** |")
+  sub_rows+=("| $backend | ${plain_list//,/, } | $plain_rate | ${plain_cpus//,/, } | ${fill_list//,/, } | $fill_rate | ${fill_cpus//,/, } | $other_all | **$pair_median** ($pair_lo to $pair_hi; means $verdict) | **$cpu_median** (means $cpu_verdict) |")
   fill_rows+=("| $backend | $fill_line |")
   stop_server
   if [ "$backend" = postgresql ]; then bash scripts/pg.sh stop $PG_PORT; pg_started=0; fi
@@ -260,9 +281,9 @@ done
   echo
   echo "## Filling a slot against submitting the same run plainly (16 connections)"
   echo
-  echo "The same runs (slug, seed, actions; at most $LENGTH actions) submitted as plain runs of other names and as fills of every slot of $((FILLERS * 4)) open cards: ${SECS} s rounds in the order plain, fill, fill, plain, fill, plain, plain, fill, each on its own eighth of the bodies. CPU: microseconds of CPU time per stored run, of the server and of PostgreSQL's processes together (not wrk's). Fills / plain: the mean rates' ratio, and in brackets the lowest and highest ratio of the four side-by-side pairs of rounds (1-2, 3-4, 5-6, 7-8). CPU plain / fill: above 1 when a fill costs less CPU than a plain run."
+  echo "The same runs (slug, seed, actions; at most $LENGTH actions) submitted as plain runs of other names and as fills of every slot of $((FILLERS * 4)) open cards: $ROUNDS rounds of ${SUBMIT_SECS} s in the order plain, fill, fill, plain, fill, plain, plain, fill (repeated), each on its own share of the bodies; rates and CPU are listed pair by pair (rounds 1-2, 3-4, ...). CPU: microseconds of CPU time per stored run, of the server and of PostgreSQL's processes together (not wrk's). Fills / plain: the median of the pairs' rate ratios, in brackets the lowest and highest, and the ratio of the mean rates. CPU plain / fill: the median of the pairs' ratios, above 1 when a fill costs less CPU than a plain run, and the ratio of the means."
   echo
-  echo "| store | plain runs/s, rounds 1 4 6 7 | plain mean | CPU us a run | slot fills/s, rounds 2 3 5 8 | fills mean | CPU us a run | non-201 | fills / plain | CPU plain / fill |"
+  echo "| store | plain runs/s | plain mean | CPU us a run | slot fills/s | fills mean | CPU us a run | non-201 | fills / plain | CPU plain / fill |"
   echo "|---|---|---|---|---|---|---|---|---|---|"
   printf '%s\n' "${sub_rows[@]}"
   echo

@@ -1,0 +1,136 @@
+// The cost of a slot fill against a plain submission of the same run, in process: the pure
+// request handler (server/http/handler.h) over a durable SQLite or PostgreSQL store, no sockets,
+// so that neither wrk nor the connection layer blurs the few microseconds between the two.
+// Reads the two body files `card_fill slots` writes (same runs, same order) and posts them from
+// T threads in rounds of N bodies, in the order plain, fill, fill, plain, fill, plain, plain,
+// fill, ...; prints each kind's process CPU time and wall time per stored run and their ratios.
+// With --only, one kind alone: the run to profile (valgrind --tool=callgrind counts the
+// instructions of each, which a noisy machine does not blur). A benchmark, not a test. Usage:
+//   fill_cost --db DB --fill F --plain P [--threads T] [--round N] [--rounds R] [--only KIND]
+#include <CLI/CLI.hpp>
+#include <ctime>
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "runs/slot_cache.h"
+#include "server/http/handler.h"
+#include "server/http/services.h"
+#include "store/store.h"
+
+namespace {
+
+std::vector<std::string> read_lines(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+double process_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+}
+
+struct Round {
+  double cpu_us = 0;   // process CPU per stored run
+  double wall_us = 0;  // wall time per stored run
+};
+
+// Posts bodies [first, first + count) from `threads` threads; aborts on anything but 201.
+Round post_round(gb::server::Services& services, const std::vector<std::string>& bodies,
+                 size_t first, size_t count, int threads) {
+  std::atomic<size_t> next{first};
+  std::atomic<int> failures{0};
+  double cpu0 = process_cpu_seconds();
+  auto wall0 = std::chrono::steady_clock::now();
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) {
+    pool.emplace_back([&] {
+      for (size_t i; (i = next++) < first + count;) {
+        gb::server::Request r{"POST", "/api/runs", bodies[i], "127.0.0.1:8080", "127.0.0.1"};
+        gb::server::Response answer = gb::server::handle(r, &services);
+        if (answer.status != 201 && failures++ == 0) {
+          std::fprintf(stderr, "fill_cost: %d %s\n", answer.status, answer.body.c_str());
+        }
+      }
+    });
+  }
+  for (auto& t : pool) t.join();
+  if (failures > 0) std::exit(1);
+  double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+  return {(process_cpu_seconds() - cpu0) * 1e6 / static_cast<double>(count),
+          wall * 1e6 / static_cast<double>(count)};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"A slot fill's cost against a plain submission, in process"};
+  std::string db, fill_path, plain_path;
+  int threads = 4;
+  size_t round = 2000;
+  int rounds = 8;
+  app.add_option("--db", db, "sqlite:PATH or a postgresql:// URL")->required();
+  app.add_option("--fill", fill_path, "Slot-fill bodies (card_fill slots --fill-out)")->required();
+  app.add_option("--plain", plain_path, "Plain bodies (card_fill slots --plain-out)")->required();
+  app.add_option("--threads", threads, "Threads posting")->check(CLI::Range(1, 64));
+  app.add_option("--round", round, "Bodies a round")->check(CLI::PositiveNumber);
+  app.add_option("--rounds", rounds, "Rounds, a multiple of 4")->check(CLI::Range(4, 400));
+  std::string only;
+  app.add_option("--only", only, "Post only plain or only fill rounds (for a profile)")
+      ->check(CLI::IsMember({"plain", "fill"}));
+  CLI11_PARSE(app, argc, argv);
+  std::vector<std::string> fill = read_lines(fill_path);
+  std::vector<std::string> plain = read_lines(plain_path);
+  size_t per_kind = round * static_cast<size_t>(rounds) / 2;
+  if (fill.size() < per_kind || plain.size() < per_kind) {
+    std::fprintf(stderr, "fill_cost: %zu rounds of %zu need %zu bodies of each kind\n",
+                 static_cast<size_t>(rounds), round, per_kind);
+    return 1;
+  }
+  auto store = gb::store::open_store(db, "");
+  gb::runs::SlotCache slots;
+  gb::server::Services services;
+  services.store = store.get();
+  services.slot_cache = &slots;
+  services.daily_secret = "fill-cost";
+  // Side by side, so that a store growing or a machine slowing weighs on both kinds alike.
+  const char* order = only == "plain" ? "pppppppp" : only == "fill" ? "ffffffff" : "pffpfppf";
+  size_t used[2] = {0, 0};  // bodies posted: [0] plain, [1] fill
+  double cpu[2] = {0, 0}, wall[2] = {0, 0};
+  int counted[2] = {0, 0};
+  double lo = 1e9, hi = 0, pair_cpu[2] = {0, 0};
+  for (int r = 0; r < rounds; ++r) {
+    int kind = order[r % 8] == 'f' ? 1 : 0;
+    Round got = post_round(services, kind == 1 ? fill : plain, used[kind], round, threads);
+    used[kind] += round;
+    cpu[kind] += got.cpu_us;
+    wall[kind] += got.wall_us;
+    ++counted[kind];
+    pair_cpu[kind] = got.cpu_us;
+    std::printf("round %d %s: %.1f us CPU, %.1f us wall a run\n", r + 1, kind == 1 ? "fill" : "plain",
+                got.cpu_us, got.wall_us);
+    if (only.empty() && r % 2 == 1) {
+      double x = pair_cpu[1] / pair_cpu[0];
+      lo = std::min(lo, x);
+      hi = std::max(hi, x);
+    }
+  }
+  for (int kind : {0, 1}) {
+    if (counted[kind] == 0) continue;
+    std::printf("%s: %.1f us CPU, %.1f us wall a run\n", kind == 1 ? "fill" : "plain",
+                cpu[kind] / counted[kind], wall[kind] / counted[kind]);
+  }
+  if (only.empty()) {
+    std::printf("fill / plain: CPU %.3f (pairs of rounds %.3f to %.3f), wall %.3f\n",
+                cpu[1] / cpu[0], lo, hi, wall[1] / wall[0]);
+  }
+  return 0;
+}
