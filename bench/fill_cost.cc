@@ -8,11 +8,11 @@
 // instructions of each, which a noisy machine does not blur). A benchmark, not a test. Usage:
 //   fill_cost --db DB --fill F --plain P [--threads T] [--round N] [--rounds R] [--only KIND]
 #include <CLI/CLI.hpp>
-#include <ctime>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -115,8 +115,8 @@ int main(int argc, char** argv) {
     wall[kind] += got.wall_us;
     ++counted[kind];
     pair_cpu[kind] = got.cpu_us;
-    std::printf("round %d %s: %.1f us CPU, %.1f us wall a run\n", r + 1, kind == 1 ? "fill" : "plain",
-                got.cpu_us, got.wall_us);
+    std::printf("round %d %s: %.1f us CPU, %.1f us wall a run\n", r + 1,
+                kind == 1 ? "fill" : "plain", got.cpu_us, got.wall_us);
     if (only.empty() && r % 2 == 1) {
       double x = pair_cpu[1] / pair_cpu[0];
       lo = std::min(lo, x);

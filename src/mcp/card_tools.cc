@@ -90,6 +90,7 @@ ToolAnswer open_scorecard(JsonValue args, const ToolContext& context) {
     case runs::CardVerdict::kOpened:
       break;
   }
+  if (context.slot_cache != nullptr) context.slot_cache->keep_opened(opened.card);
   std::vector<std::string> game_ids;
   for (const store::CardSlot& slot : opened.card.slots) {
     game_ids.push_back(bound_game_id(context.secret, opened.card.id, slot.index));

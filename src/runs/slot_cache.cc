@@ -23,13 +23,7 @@ std::optional<store::Card> SlotCache::card_with_slot(const CardReader& read, std
     } end_read{*this, id, found};
     std::optional<store::Card> read_card = read(id);
     if (!read_card) return std::nullopt;
-    read_card->agent = {};
-    read_card->usage_json.clear();
-    for (store::CardSlot& slot : read_card->slots) {
-      slot.run_id = 0;
-      slot.score.reset();
-    }
-    found = std::make_shared<const store::Card>(std::move(*read_card));
+    found = checked_part(std::move(*read_card));
     kept = found;
   }
   store::Card card;
@@ -46,6 +40,22 @@ std::optional<store::Card> SlotCache::card_with_slot(const CardReader& read, std
     card.slots.push_back(kept->slots[static_cast<size_t>(index)]);
   }
   return card;
+}
+
+void SlotCache::keep_opened(const store::Card& card) {
+  std::shared_ptr<const store::Card> kept = checked_part(card);
+  std::lock_guard lock(mutex_);
+  keep(std::move(kept));
+}
+
+std::shared_ptr<const store::Card> SlotCache::checked_part(store::Card card) {
+  card.agent = {};
+  card.usage_json.clear();
+  for (store::CardSlot& slot : card.slots) {
+    slot.run_id = 0;
+    slot.score.reset();
+  }
+  return std::make_shared<const store::Card>(std::move(card));
 }
 
 void SlotCache::forget(std::string_view id) {

@@ -42,6 +42,9 @@ class SlotCache {
   std::optional<store::Card> card_with_slot(const CardReader& read, std::string_view id,
                                             int64_t index);
 
+  // Keeps `card`, just opened through this server, so that its fills never read the store.
+  void keep_opened(const store::Card& card);
+
   // Drops card `id`, so that its next fill reads it again (its state changed here: closed).
   void forget(std::string_view id);
 
@@ -53,6 +56,8 @@ class SlotCache {
   // The card `id` kept, or null once no other caller is reading it: this caller has then
   // claimed the read, and must end it with done_reading. Waits while another caller reads it.
   std::shared_ptr<const store::Card> find_or_claim(std::string_view id);
+  // `card` without what may change or what a fill's check does not need: agent, usage, runs.
+  static std::shared_ptr<const store::Card> checked_part(store::Card card);
   // Ends the read of card `id` claimed by find_or_claim, keeping `card` when it is not null.
   void done_reading(std::string_view id, std::shared_ptr<const store::Card> card);
   void keep(std::shared_ptr<const store::Card> card);  // with mutex_ held

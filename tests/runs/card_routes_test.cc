@@ -358,6 +358,38 @@ store::Card card_of(std::string_view id, int64_t slots) {
   return card;
 }
 
+TEST(SlotCacheTest, ACardOpenedThroughTheServerIsKeptAndItsFillsReadNoCard) {
+  std::unique_ptr<store::Store> store = store::open_sqlite_store(":memory:");
+  runs::SlotCache cache;
+  Services services;
+  services.store = store.get();
+  services.daily_secret = "test-secret";
+  services.slot_cache = &cache;
+  Response opened = handle(Request{"POST", "/api/scorecards", R"({"suite":"open-v1","name":"ada"})",
+                                   "127.0.0.1:8080", "127.0.0.1"},
+                           &services);
+  ASSERT_EQ(opened.status, 201) << opened.body;
+  simdjson::dom::parser parser;
+  std::string id(parser.parse(opened.body)["id"].get_string().value());
+  EXPECT_EQ(cache.size(), 1u) << "kept when it opened";
+  runs::SlotCache::CardReader no_read = [](std::string_view) -> std::optional<store::Card> {
+    ADD_FAILURE() << "the card was read from the store";
+    return std::nullopt;
+  };
+  std::optional<store::Card> seen = cache.card_with_slot(no_read, id, 59);
+  ASSERT_TRUE(seen);
+  ASSERT_EQ(seen->slots.size(), 1u);
+  std::optional<store::Card> stored = store->card(id);
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(seen->slots[0].index, 59);
+  EXPECT_EQ(seen->slots[0].seed, stored->slots[59].seed);
+  EXPECT_EQ(seen->slots[0].slug, stored->slots[59].slug);
+  EXPECT_EQ(seen->slots[0].max_actions, stored->slots[59].max_actions);
+  EXPECT_EQ(seen->name_key, stored->name_key);
+  EXPECT_EQ(seen->deadline, stored->deadline);
+  EXPECT_TRUE(seen->closed_at.empty());
+}
+
 TEST(SlotCacheTest, ACardIsReadOnceHoweverManyFillsAskForItAtOnce) {
   using namespace std::chrono_literals;
   runs::SlotCache cache;

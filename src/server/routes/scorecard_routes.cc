@@ -47,6 +47,9 @@ Response open_card_route(const RouteContext& context) {
                                 "name: already has " + std::to_string(runs::kMaxOpenCards) +
                                     " open cards; close one or let it expire");
       case runs::CardVerdict::kOpened:
+        if (context.services->slot_cache != nullptr) {
+          context.services->slot_cache->keep_opened(opened.card);
+        }
         return json_response(201, runs::encode_opened_card(opened));
     }
   } catch (const store::StoreError&) {
