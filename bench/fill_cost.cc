@@ -89,10 +89,17 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   std::vector<std::string> fill = read_lines(fill_path);
   std::vector<std::string> plain = read_lines(plain_path);
-  size_t per_kind = round * static_cast<size_t>(rounds) / 2;
-  if (fill.size() < per_kind || plain.size() < per_kind) {
-    std::fprintf(stderr, "fill_cost: %zu rounds of %zu need %zu bodies of each kind\n",
-                 static_cast<size_t>(rounds), round, per_kind);
+  if (rounds % 4 != 0) {
+    std::fprintf(stderr, "fill_cost: --rounds must be a multiple of 4, not %d\n", rounds);
+    return 2;
+  }
+  // Side by side, so that a store growing or a machine slowing weighs on both kinds alike.
+  const char* order = only == "plain" ? "pppppppp" : only == "fill" ? "ffffffff" : "pffpfppf";
+  size_t needed[2] = {0, 0};  // bodies each kind's rounds post: [0] plain, [1] fill
+  for (int r = 0; r < rounds; ++r) needed[order[r % 8] == 'f' ? 1 : 0] += round;
+  if (plain.size() < needed[0] || fill.size() < needed[1]) {
+    std::fprintf(stderr, "fill_cost: %d rounds of %zu need %zu plain and %zu fill bodies\n", rounds,
+                 round, needed[0], needed[1]);
     return 1;
   }
   auto store = gb::store::open_store(db, "");
@@ -101,8 +108,6 @@ int main(int argc, char** argv) {
   services.store = store.get();
   services.slot_cache = &slots;
   services.daily_secret = "fill-cost";
-  // Side by side, so that a store growing or a machine slowing weighs on both kinds alike.
-  const char* order = only == "plain" ? "pppppppp" : only == "fill" ? "ffffffff" : "pffpfppf";
   size_t used[2] = {0, 0};  // bodies posted: [0] plain, [1] fill
   double cpu[2] = {0, 0}, wall[2] = {0, 0};
   int counted[2] = {0, 0};
