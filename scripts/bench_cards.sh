@@ -248,12 +248,12 @@ for backend in $BACKENDS; do
         p = kind[i] == "plain" ? i : i + 1; f = kind[i] == "plain" ? i + 1 : i
         x = rate[f] / rate[p]; if (x < lo) lo = x; if (x > hi) hi = x
         m++; pair[m] = x; cpair[m] = cpu[p] / cpu[f]
-        plist = plist (plist == "" ? "" : ", ") rate[p]; flist = flist (flist == "" ? "" : ", ") rate[f]
-        pclist = pclist (pclist == "" ? "" : ", ") cpu[p]; fclist = fclist (fclist == "" ? "" : ", ") cpu[f]
+        plist = plist (plist == "" ? "" : ",") rate[p]; flist = flist (flist == "" ? "" : ",") rate[f]
+        pclist = pclist (pclist == "" ? "" : ",") cpu[p]; fclist = fclist (fclist == "" ? "" : ",") cpu[f]
       }
       printf "%.0f %.0f %.2f %.2f %.2f %.2f %.2f %.2f %s %s %s %s", pr * 2 / n, fr * 2 / n, fr / pr, lo, hi, pc / fc, median(pair, m), median(cpair, m), plist, flist, pclist, fclist
     }')
-  read -r plain_rate fill_rate verdict pair_lo pair_hi cpu_verdict pair_median cpu_median plain_list fill_list plain_cpus fill_cpus <<<"$(echo "$summary" | sed 's/, /,/g')"
+  read -r plain_rate fill_rate verdict pair_lo pair_hi cpu_verdict pair_median cpu_median plain_list fill_list plain_cpus fill_cpus <<<"$summary"
   echo "plain runs: $plain_list/s; slot fills: $fill_list/s (pair by pair); fills / plain $verdict (pairs $pair_lo to $pair_hi, median $pair_median), CPU a plain run / a fill $cpu_verdict (median of pairs $cpu_median)"
   if [ "$reused_all" != 0 ]; then
     # A round that ran out of bodies resubmits stored runs: its rate is a bound, not a figure.
