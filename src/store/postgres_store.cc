@@ -577,19 +577,12 @@ class PostgresStore final : public Store {
     return params;
   }
 
-  // Inside fill_slot's transaction, after its fill changed nothing: kNameTaken unless the name
-  // is the presenter's, else kExisting when the slot already holds run `run_id`, kSlotFilled when
-  // it holds another and kCardClosed when it holds none (the card is closed or past its deadline).
+  // Inside fill_slot's transaction, after its fill changed nothing: why (fill_refusal_of).
   static SubmitStatus fill_refusal(Connection& c, const NewRun& run, int64_t run_id,
                                    std::string_view presented_token_hash) {
     Result why = c.run_prepared(postgres_sql(kSelectFillRefusal),
                                 Params().add(run.card_id).add(run.slot).add(run.name_key));
-    if (why.is_null(0, 0) || why.text(0, 0) != presented_token_hash) {
-      return SubmitStatus::kNameTaken;
-    }
-    int64_t holder = why.integer(0, 1);
-    if (holder == run_id) return SubmitStatus::kExisting;
-    return holder == 0 ? SubmitStatus::kCardClosed : SubmitStatus::kSlotFilled;
+    return fill_refusal_of(PgRow{why, 0}, presented_token_hash, run_id);
   }
 
   // Runs `work` on a pooled connection, connecting it first when needed. A failure on a

@@ -184,6 +184,19 @@ inline bool refused(SubmitStatus status) {
          status == SubmitStatus::kCardClosed;
 }
 
+// Why a fill of run `run_id` changed nothing, from a row of kSelectFillRefusal: kNameTaken unless
+// the name is the presenter's (token hash `presented_token_hash`), else kExisting when the slot
+// already holds that run, kSlotFilled when it holds another and kCardClosed when it holds none
+// (the card is closed or past its deadline).
+template <class Row>
+SubmitStatus fill_refusal_of(const Row& row, std::string_view presented_token_hash,
+                             int64_t run_id) {
+  if (row.is_null(0) || row.text(0) != presented_token_hash) return SubmitStatus::kNameTaken;
+  int64_t holder = row.integer(1);
+  if (holder == run_id) return SubmitStatus::kExisting;
+  return holder == 0 ? SubmitStatus::kCardClosed : SubmitStatus::kSlotFilled;
+}
+
 // Adds kInsertCard's parameters (?1 id .. ?10 deadline) to `out`, in order.
 template <class Params>
 void add_new_card(Params& out, const Card& card) {

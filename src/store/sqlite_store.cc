@@ -533,21 +533,16 @@ class SqliteStore final : public Store {
     return result;
   }
 
-  // Inside the open transaction, after a fill changed nothing: kNameTaken unless the name is the
-  // presenter's, else kExisting when the slot already holds run `run_id`, kSlotFilled when it
-  // holds another and kCardClosed when it holds none (the card is closed or past its deadline).
+  // Inside the open transaction, after a fill changed nothing: why (fill_refusal_of).
   SubmitStatus fill_refusal(const NewRun& run, int64_t run_id,
                             std::string_view presented_token_hash) {
     Statement why(*writes_, kSelectFillRefusal);
     why.bind(1, run.card_id);
     why.bind(2, run.slot);
     why.bind(3, run.name_key);
-    if (!why.step() || why.is_null(0) || why.text(0) != presented_token_hash) {
-      return SubmitStatus::kNameTaken;
-    }
-    int64_t holder = why.integer(1);
-    if (holder == run_id) return SubmitStatus::kExisting;
-    return holder == 0 ? SubmitStatus::kCardClosed : SubmitStatus::kSlotFilled;
+    // The statement answers one row whatever the store holds.
+    return why.step() ? fill_refusal_of(why, presented_token_hash, run_id)
+                      : SubmitStatus::kNameTaken;
   }
 
   // BEGIN IMMEDIATE on construction; rolls back on destruction unless committed.
