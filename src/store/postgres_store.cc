@@ -441,9 +441,11 @@ class PostgresStore final : public Store {
         Params insert;
         add_new_card(insert, card);
         c.run(postgres_sql(kInsertCard), insert);
+        // The name's token hash, which each slot keeps for its fill's check.
+        std::string_view token_hash = result.name_claimed ? fresh_token_hash : presented_token_hash;
         for (const CardSlot& slot : card.slots) {
           Params add;
-          add_card_slot(add, card.id, slot);
+          add_card_slot(add, card, slot, token_hash);
           c.run(postgres_sql(kInsertCardSlot), add);
         }
         c.run("COMMIT");
@@ -553,7 +555,7 @@ class PostgresStore final : public Store {
               c.run_prepared(select_run_by_key_sql(Dialect::kPostgres), Params().add(run.run_key));
           if (existing.rows() != 1) throw StoreError("postgres: a conflicting run vanished");
           result.run = read_run(PgRow{existing, 0});
-          filled = c.run_prepared(fill_card_slot_as_owner_sql(Dialect::kPostgres),
+          filled = c.run_prepared(fill_card_slot_sql(Dialect::kPostgres),
                                   owner_fill(run, result.run.id, presented_token_hash))
                        .rows() == 1;
         }
@@ -568,12 +570,10 @@ class PostgresStore final : public Store {
     });
   }
 
-  // fill_card_slot_as_owner_sql's parameters: `run` stored as `run_id`, presented with
-  // `token_hash`.
+  // fill_card_slot_sql's parameters: `run` stored as `run_id`, presented with `token_hash`.
   static Params owner_fill(const NewRun& run, int64_t run_id, std::string_view token_hash) {
     Params params;
-    add_slot_fill(params, run, run_id);
-    params.add(std::string_view(run.name_key)).add(token_hash);
+    add_slot_fill(params, run, run_id, token_hash);
     return params;
   }
 

@@ -212,23 +212,29 @@ void add_new_card(Params& out, const Card& card) {
   out.add(std::string_view(card.deadline));
 }
 
-// Adds kInsertCardSlot's parameters for `slot` of card `card_id` to `out`.
+// Adds kInsertCardSlot's parameters for `slot` of `card`, whose name's token hash is
+// `token_hash`, to `out`.
 template <class Params>
-void add_card_slot(Params& out, std::string_view card_id, const CardSlot& slot) {
-  out.add(card_id);
+void add_card_slot(Params& out, const Card& card, const CardSlot& slot,
+                   std::string_view token_hash) {
+  out.add(std::string_view(card.id));
   out.add(slot.index);
   out.add(std::string_view(slot.slug));
   out.add(int64_t{slot.seed});
   out.add(slot.max_actions);
+  out.add(std::string_view(card.deadline));
+  out.add(token_hash);
 }
 
-// Adds kFillCardSlot's parameters for `run`, stored as `run_id`, to `out`.
+// Adds kFillCardSlot's parameters for `run`, stored as `run_id` and presented with
+// `token_hash`, to `out`.
 template <class Params>
-void add_slot_fill(Params& out, const NewRun& run, int64_t run_id) {
+void add_slot_fill(Params& out, const NewRun& run, int64_t run_id, std::string_view token_hash) {
   out.add(run_id);
   out.add(std::string_view(run.card_id));
   out.add(run.slot);
   out.add(std::string_view(run.created_at));
+  out.add(token_hash);
 }
 
 // A card without its slots from a row of kSelectCardAndSlots' card columns.

@@ -308,9 +308,11 @@ class SqliteStore final : public Store {
     Statement insert(*writes_, kInsertCard);
     add_new_card(insert, card);
     insert.step();
+    // The name's token hash, which each slot keeps for its fill's check.
+    std::string_view token_hash = result.name_claimed ? fresh_token_hash : presented_token_hash;
     for (const CardSlot& slot : card.slots) {
       Statement add(*writes_, kInsertCardSlot);
-      add_card_slot(add, card.id, slot);
+      add_card_slot(add, card, slot, token_hash);
       add.step();
     }
     tx.commit();
@@ -348,6 +350,9 @@ class SqliteStore final : public Store {
     close.bind(3, usage_json);
     close.step();
     if (sqlite3_changes(db_) != 1) return false;
+    Statement shut(*writes_, kCloseCardSlots);
+    shut.bind(1, id);
+    shut.step();
     count_one(kCardClosesCounter);
     tx.commit();
     return true;
@@ -504,8 +509,8 @@ class SqliteStore final : public Store {
 
   // Stores `run` (unless stored) and fills its card's slot with it, inside the open transaction.
   // The card's name is claimed when the card opens, so the token must match it even for a run
-  // already stored; the statement that fills checks it, as PostgreSQL's does, so a fill runs one
-  // statement fewer than a plain submission. A refusal writes nothing that its savepoint's
+  // already stored; the statement that fills checks it and the card being open on the slot's own
+  // row (kFillCardSlot), as PostgreSQL's does. A refusal writes nothing that its savepoint's
   // rollback would not undo (write_batch rolls back a refused submission).
   SubmitResult fill_slot_in_transaction(const NewRun& run, std::string_view presented_token_hash) {
     SubmitResult result;
@@ -522,10 +527,8 @@ class SqliteStore final : public Store {
       if (!existing.step()) throw StoreError("sqlite: a conflicting run vanished");
       result.run = read_run(existing);
     }
-    Statement fill(*writes_, fill_card_slot_as_owner_sql(Dialect::kSqlite));
-    add_slot_fill(fill, run, result.run.id);
-    fill.add(std::string_view(run.name_key));
-    fill.add(presented_token_hash);
+    Statement fill(*writes_, fill_card_slot_sql(Dialect::kSqlite));
+    add_slot_fill(fill, run, result.run.id, presented_token_hash);
     fill.step();
     result.status = sqlite3_changes(db_) == 1
                         ? SubmitStatus::kCreated

@@ -170,11 +170,28 @@ std::string cards_expiry_migration() {
   return std::string(kCardsExpiryMigration);
 }
 
+// Migration 8: each slot carries what its fill checks, so that the fill is one conditional
+// update of one row (kFillCardSlot) instead of that row and two others: open_until, the card's
+// deadline while the slot may still be filled ('' once the card is closed), and token_hash, the
+// card's name's token hash (which never changes). Filled from cards and names.
+constexpr std::string_view kCardSlotChecksMigration = R"sql(
+ALTER TABLE card_slots ADD COLUMN open_until TEXT NOT NULL DEFAULT '';
+ALTER TABLE card_slots ADD COLUMN token_hash TEXT NOT NULL DEFAULT '';
+UPDATE card_slots SET open_until = COALESCE((SELECT c.deadline FROM cards AS c WHERE c.id =
+  card_slots.card_id AND c.closed_at = ''), ''), token_hash = COALESCE((SELECT n.token_hash FROM
+  cards AS c JOIN names AS n ON n.name_key = c.name_key WHERE c.id = card_slots.card_id), '');
+)sql";
+
+std::string card_slot_checks_migration() {
+  return std::string(kCardSlotChecksMigration);
+}
+
 // Every migration's text in order, before the dialect's spelling. Never edit one that has
 // shipped; add the next.
-constexpr std::array<std::string (*)(), 7> kMigrations = {
-    runs_migration,       games_migration,        bests_migration,       cards_migration,
-    game_moves_migration, board_totals_migration, cards_expiry_migration};
+constexpr std::array<std::string (*)(), 8> kMigrations = {
+    runs_migration,         games_migration,           bests_migration,
+    cards_migration,        game_moves_migration,      board_totals_migration,
+    cards_expiry_migration, card_slot_checks_migration};
 
 // Adds rows of (key, delta) to board_totals: append to an INSERT ... SELECT that ends in
 // kKeyOrder. Every statement that changes totals takes their row locks in this one order, so
@@ -297,10 +314,8 @@ std::string file_best_counting_sql() {
   return count_inserted(file_best_sql(Dialect::kPostgres));
 }
 
-const std::string& fill_card_slot_as_owner_sql(Dialect dialect) {
-  static const std::string sqlite =
-      std::string(kFillCardSlot) +
-      " AND EXISTS (SELECT 1 FROM names WHERE name_key = ?5 AND token_hash = ?6)";
+const std::string& fill_card_slot_sql(Dialect dialect) {
+  static const std::string sqlite(kFillCardSlot);
   static const std::string postgres = postgres_sql(sqlite) + " RETURNING idx";
   return dialect == Dialect::kPostgres ? postgres : sqlite;
 }
@@ -318,8 +333,10 @@ const std::string& count_one_sql(Dialect dialect) {
 
 const std::string& close_card_counting_sql() {
   static const std::string sql =
-      postgres_sql("WITH closed AS (" + std::string(kCloseCard) +
-                   " RETURNING id), counted AS (INSERT INTO settings (key, value) SELECT "
+      postgres_sql("WITH closed AS (" + std::string(kCloseCard) + " RETURNING id), shut AS (" +
+                   std::string(kCloseCardSlots) +
+                   " AND EXISTS (SELECT 1 FROM closed)), counted AS (INSERT INTO settings (key, "
+                   "value) SELECT "
                    "CAST(?4 AS TEXT), '1' FROM closed" +
                    std::string(kAddOne) + " RETURNING 1) SELECT id FROM closed");
   return sql;
@@ -328,10 +345,10 @@ const std::string& close_card_counting_sql() {
 // PostgreSQL runs every data-modifying part of a WITH to completion, read or not, so the totals
 // are counted although the outer query reads only the fill.
 const std::string& file_best_and_fill_slot_sql() {
-  static const std::string sql = "WITH filled AS (" +
-                                 fill_card_slot_as_owner_sql(Dialect::kPostgres) + "), " +
-                                 filed(file_best_sql(Dialect::kPostgres)) + ", counted AS (" +
-                                 count_filed() + " RETURNING 1) SELECT COUNT(*) FROM filled";
+  static const std::string sql = "WITH filled AS (" + fill_card_slot_sql(Dialect::kPostgres) +
+                                 "), " + filed(file_best_sql(Dialect::kPostgres)) +
+                                 ", counted AS (" + count_filed() +
+                                 " RETURNING 1) SELECT COUNT(*) FROM filled";
   return sql;
 }
 

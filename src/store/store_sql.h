@@ -145,16 +145,16 @@ std::string recount_bests_sql();
 // subtracting 1 for each row it deleted, and refile_bests_counting_sql, refile_bests_sql adding 1
 // for each row it inserted.
 std::string file_best_counting_sql();
-// kFillCardSlot that also requires name ?5's token hash to be ?6: it checks the presenter in the
-// statement that fills, saving a statement (a round trip on PostgreSQL; names' token hashes never
-// change). PostgreSQL's answers the slot's index when it filled it. Built once per dialect.
-const std::string& fill_card_slot_as_owner_sql(Dialect dialect);
-// file_best_counting_sql for run ?1 and fill_card_slot_as_owner_sql in one statement, so that a
+// kFillCardSlot in the dialect's spelling; PostgreSQL's answers the slot's index when it filled
+// it. Built once per dialect.
+const std::string& fill_card_slot_sql(Dialect dialect);
+// file_best_counting_sql for run ?1 and fill_card_slot_sql in one statement, so that a
 // fill with a new run makes no more round trips than filing the run alone. Answers one row: how
 // many slots it filled (1, or 0 when refused: the caller rolls back, bests and totals with it).
 const std::string& file_best_and_fill_slot_sql();
-// PostgreSQL's kCloseCard that also adds one to the settings counter named ?4
-// (kCardClosesCounter), in one statement. Answers the card's id when it closed it.
+// PostgreSQL's kCloseCard that also closes the card's empty slots (kCloseCardSlots) and adds one
+// to the settings counter named ?4 (kCardClosesCounter), in one statement. Answers the card's id
+// when it closed it.
 const std::string& close_card_counting_sql();
 std::string lock_six_totals_sql();
 std::string delete_bests_counting_sql();
@@ -241,10 +241,11 @@ inline constexpr std::string_view kInsertCard =
     "agent_notes, opened_at, deadline, closed_at, usage) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
     "?9, ?10, '', '')";
 
-// Inserts an empty slot: ?1 card id, ?2 index, ?3 slug, ?4 seed, ?5 cap.
+// Inserts an empty slot: ?1 card id, ?2 index, ?3 slug, ?4 seed, ?5 cap, ?6 the card's deadline,
+// ?7 the token hash of the card's name (migration 8: what the slot's fill checks).
 inline constexpr std::string_view kInsertCardSlot =
-    "INSERT INTO card_slots (card_id, idx, slug, seed, max_actions, run_id) VALUES (?1, ?2, ?3, "
-    "?4, ?5, 0)";
+    "INSERT INTO card_slots (card_id, idx, slug, seed, max_actions, run_id, open_until, "
+    "token_hash) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7)";
 
 // The number of cards name ?1 has open at ?2.
 inline constexpr std::string_view kCountOpenCards =
@@ -275,10 +276,16 @@ inline constexpr std::string_view kCloseCard =
     "UPDATE cards SET closed_at = ?2, usage = ?3 WHERE id = ?1 AND closed_at = '' AND deadline > "
     "?2";
 
-// Fills slot ?3 of card ?2 with run ?1 while the slot is empty and the card open at ?4.
+// Closes the empty slots of card ?1 (after kCloseCard closed it): no fill matches them again.
+inline constexpr std::string_view kCloseCardSlots =
+    "UPDATE card_slots SET open_until = '' WHERE card_id = ?1 AND run_id = 0";
+
+// Fills slot ?3 of card ?2 with run ?1 while the slot is empty, the card open at ?4 and ?5 the
+// token hash of the card's name: one row, which holds all three (migration 8), so a fill reads
+// neither cards nor names, and two writers of the slot cannot both win.
 inline constexpr std::string_view kFillCardSlot =
-    "UPDATE card_slots SET run_id = ?1 WHERE card_id = ?2 AND idx = ?3 AND run_id = 0 AND EXISTS "
-    "(SELECT 1 FROM cards WHERE id = ?2 AND closed_at = '' AND deadline > ?4)";
+    "UPDATE card_slots SET run_id = ?1 WHERE card_id = ?2 AND idx = ?3 AND run_id = 0 AND "
+    "open_until > ?4 AND token_hash = ?5";
 
 // Why a fill of slot ?2 of card ?1 by name ?3 changed nothing: the name's token hash (NULL when
 // unclaimed) and the run the slot holds (0: none).

@@ -5,8 +5,6 @@
 // read from bests equals the one computed from every run (Store::leaderboard_by_scan). Run on
 // SQLite and on PostgreSQL.
 #include <gtest/gtest.h>
-#include <libpq-fe.h>
-#include <sqlite3.h>
 
 #include <algorithm>
 #include <atomic>
@@ -17,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "runs/legacy_db.h"
 #include "runs/store_fixture.h"
 #include "store/store.h"
 #include "store/store_sql.h"
@@ -222,53 +221,10 @@ TEST_P(BestsTest, ABoardStaysExactWhileRunsAreSubmittedHiddenAndShownAtOnce) {
   expect_bests_equal_scan(*store_, "after the concurrent writers");
 }
 
-// Executes `sql` (one or more statements) on the raw database behind `db`.
-void exec_raw(const std::string& db, const std::string& sql) {
-  if (db.starts_with("sqlite:")) {
-    sqlite3* handle = nullptr;
-    ASSERT_EQ(sqlite3_open(db.substr(7).c_str(), &handle), SQLITE_OK);
-    char* error = nullptr;
-    int rc = sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, &error);
-    std::string why = error ? error : "";
-    sqlite3_free(error);
-    sqlite3_close(handle);
-    ASSERT_EQ(rc, SQLITE_OK) << why << " in " << sql.substr(0, 200);
-    return;
-  }
-  PGconn* conn = PQconnectdb(db.c_str());
-  ASSERT_EQ(PQstatus(conn), CONNECTION_OK) << PQerrorMessage(conn);
-  PGresult* r = PQexec(conn, sql.c_str());
-  ExecStatusType status = PQresultStatus(r);
-  std::string why = PQresultErrorMessage(r);
-  PQclear(r);
-  PQfinish(conn);
-  ASSERT_TRUE(status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) << why;
-}
-
-// Quotes `text` as an SQL string literal.
-std::string literal(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
-  return out + "'";
-}
-
 TEST_P(BestsTest, MigrationsFillBestsAndTotalsFromTheRunsAlreadyStored) {
   // A database at schema version 2 (before bests), holding random runs, some hidden.
-  Dialect dialect = GetParam() == "postgres" ? Dialect::kPostgres : Dialect::kSqlite;
-  std::string legacy;
-  if (dialect == Dialect::kPostgres) {
-    std::string name = "gb_legacy_" + std::to_string(getpid());
-    exec_raw(db_, "DROP DATABASE IF EXISTS " + name);
-    exec_raw(db_, "CREATE DATABASE " + name);
-    legacy = db_.substr(0, db_.rfind('/') + 1) + name;
-    exec_raw(legacy,
-             "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ "
-             "NOT NULL DEFAULT now()); INSERT INTO schema_migrations (version) VALUES (1), (2)");
-  } else {
-    legacy = "sqlite:" + (dir_.path / "legacy.sqlite3").string();
-    exec_raw(legacy, "PRAGMA user_version = 2");
-  }
-  std::string schema = migration(dialect, 0) + migration(dialect, 1);
+  LegacyDatabase legacy(db_, dir_.path.string(), 2);
+  std::string schema = legacy.schema_up_to(2);
   Random random{7};
   std::string rows;
   for (int i = 0; i < 1500; ++i) {
@@ -284,15 +240,10 @@ TEST_P(BestsTest, MigrationsFillBestsAndTotalsFromTheRunsAlreadyStored) {
         literal(run.created_at) + ", " + literal(run.day) + ", " +
         (random.below(8) == 0 ? "1" : "0") + ");\n";
   }
-  exec_raw(legacy, "BEGIN;\n" + schema + rows + "COMMIT;\n");
-  {
-    std::unique_ptr<Store> migrated = open_store(legacy, dir_.path.string());
-    EXPECT_EQ(migrated->schema_version(), static_cast<int>(store::migration_count()));
-    expect_bests_equal_scan(*migrated, "after migrations 3 to 6");
-  }
-  if (dialect == Dialect::kPostgres) {
-    exec_raw(db_, "DROP DATABASE gb_legacy_" + std::to_string(getpid()) + " WITH (FORCE)");
-  }
+  exec_raw(legacy.url(), "BEGIN;\n" + schema + rows + "COMMIT;\n");
+  std::unique_ptr<Store> migrated = open_store(legacy.url(), dir_.path.string());
+  EXPECT_EQ(migrated->schema_version(), static_cast<int>(store::migration_count()));
+  expect_bests_equal_scan(*migrated, "after migrations 3 to 6");
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, BestsTest, ::testing::Values(std::string(GB_STORE_BACKEND)),

@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "runs/legacy_db.h"
 #include "runs/store_fixture.h"
 #include "store/store.h"
 
@@ -151,6 +152,54 @@ TEST_P(CardStoreTest, AClosedOrExpiredCardTakesNoRun) {
             SubmitStatus::kCardClosed);
   EXPECT_FALSE(store_->close_card(expired.id, "2026-12-03T00:00:00.000Z", ""));
   EXPECT_EQ(store_->leaderboard(board("agent")).total, 0) << "nothing stored";
+}
+
+// Migration 8 copies into each slot what its fill checks (the card's deadline while open, the
+// name's token hash), so cards opened before it take fills as they did: only their owner's, only
+// while open.
+TEST_P(CardStoreTest, CardsOpenedBeforeMigration8TakeTheirOwnersRunsOnlyWhileOpen) {
+  const int version = 7;
+  LegacyDatabase legacy(db_, dir_.path.string(), version);
+  Card open = make_card("ada", 2);
+  Card closed = make_card("ada", 1);
+  // make_run's created_at is 2026-12-03T10:00:xx, after this card's deadline.
+  Card expired = make_card("ada", 1, "2026-12-01T00:00:00.000Z", "2026-12-02T00:00:00.000Z");
+  std::string rows = "INSERT INTO names (name_key, token_hash, created_at) VALUES (" +
+                     literal(open.name_key) + ", 'tok', '2026-12-01T00:00:00.000Z');\n";
+  for (const Card* card : {&open, &closed, &expired}) {
+    std::string closed_at = card == &closed ? "2026-12-03T09:00:00.000Z" : "";
+    rows +=
+        "INSERT INTO cards (id, suite, name, name_key, agent_label, agent_model, "
+        "agent_harness, agent_notes, opened_at, deadline, closed_at, usage) VALUES (" +
+        literal(card->id) + ", " + literal(card->suite) + ", 'ada', " + literal(card->name_key) +
+        ", 'label', 'model', '', '', " + literal(card->opened_at) + ", " + literal(card->deadline) +
+        ", " + literal(closed_at) + ", '');\n";
+    for (const CardSlot& slot : card->slots) {
+      rows += "INSERT INTO card_slots (card_id, idx, slug, seed, max_actions, run_id) VALUES (" +
+              literal(card->id) + ", " + std::to_string(slot.index) + ", " + literal(slot.slug) +
+              ", 7, 100, 0);\n";
+    }
+  }
+  exec_raw(legacy.url(), "BEGIN;\n" + legacy.schema_up_to(version) + rows + "COMMIT;\n");
+  std::unique_ptr<Store> migrated = open_store(legacy.url(), dir_.path.string());
+  ASSERT_EQ(migrated->schema_version(), static_cast<int>(migration_count()));
+
+  EXPECT_EQ(migrated->submit(for_slot(make_run("ada", 1, "agent"), open, 0), "wrong", "").status,
+            SubmitStatus::kNameTaken);
+  EXPECT_EQ(migrated->submit(for_slot(make_run("ada", 2, "agent"), open, 0), "tok", "").status,
+            SubmitStatus::kCreated);
+  EXPECT_EQ(migrated->submit(for_slot(make_run("ada", 3, "agent"), closed, 0), "tok", "").status,
+            SubmitStatus::kCardClosed);
+  EXPECT_EQ(migrated->submit(for_slot(make_run("ada", 4, "agent"), expired, 0), "tok", "").status,
+            SubmitStatus::kCardClosed);
+  ASSERT_TRUE(migrated->close_card(open.id, "2026-12-03T11:00:00.000Z", ""));
+  EXPECT_EQ(migrated->submit(for_slot(make_run("ada", 5, "agent"), open, 1), "tok", "").status,
+            SubmitStatus::kCardClosed);
+  std::optional<Card> read = migrated->card(open.id);
+  ASSERT_TRUE(read);
+  EXPECT_NE(read->slots[0].run_id, 0) << "closing keeps the slot filled before";
+  EXPECT_EQ(read->slots[0].score, 2);
+  EXPECT_EQ(read->slots[1].run_id, 0);
 }
 
 TEST_P(CardStoreTest, AHiddenRunLeavesItsSlotWithoutAScore) {
