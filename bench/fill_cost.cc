@@ -5,8 +5,13 @@
 // T threads in rounds of N bodies, in the order plain, fill, fill, plain, fill, plain, plain,
 // fill, ...; prints each kind's process CPU time and wall time per stored run and their ratios.
 // With --only, one kind alone: the run to profile (valgrind --tool=callgrind counts the
-// instructions of each, which a noisy machine does not blur). A benchmark, not a test. Usage:
+// instructions of each, which a noisy machine does not blur). The cards of the fill bodies are
+// in the store, not known to this process, as to a server that did not open them (each fill
+// round reads each of its cards once); with --kept, each round's cards are first kept in the
+// slot cache as the open route keeps a card it opened (SlotCache::keep_opened), the usual case
+// of a card opened and filled through one server. A benchmark, not a test. Usage:
 //   fill_cost --db DB --fill F --plain P [--threads T] [--round N] [--rounds R] [--only KIND]
+//             [--kept]
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
@@ -14,10 +19,13 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "core/json_reader.h"
 #include "runs/slot_cache.h"
 #include "server/http/handler.h"
 #include "server/http/services.h"
@@ -69,6 +77,31 @@ Round post_round(gb::server::Services& services, const std::vector<std::string>&
           wall * 1e6 / static_cast<double>(count)};
 }
 
+// Keeps in `slots` every card that fill bodies [first, first + count) fill, read from `store`,
+// as the open route keeps a card it opened; outside the measured time.
+void keep_cards(gb::store::Store& store, gb::runs::SlotCache& slots,
+                const std::vector<std::string>& bodies, size_t first, size_t count) {
+  std::set<std::string> ids;
+  for (size_t i = first; i < first + count; ++i) {
+    gb::Issues issues;
+    auto body = gb::parse_json(bodies[i], issues, gb::kMaxLargeJsonBytes);
+    std::string_view id;
+    if (!body || body->at_key("scorecard").get(id) != simdjson::SUCCESS) {
+      std::fprintf(stderr, "fill_cost: fill body %zu names no scorecard\n", i + 1);
+      std::exit(1);
+    }
+    ids.emplace(id);
+  }
+  for (const std::string& id : ids) {
+    std::optional<gb::store::Card> card = store.card(id);
+    if (!card) {
+      std::fprintf(stderr, "fill_cost: no card %s in the store\n", id.c_str());
+      std::exit(1);
+    }
+    slots.keep_opened(*card);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -86,6 +119,9 @@ int main(int argc, char** argv) {
   std::string only;
   app.add_option("--only", only, "Post only plain or only fill rounds (for a profile)")
       ->check(CLI::IsMember({"plain", "fill"}));
+  bool kept = false;
+  app.add_flag("--kept", kept,
+               "Keep each fill round's cards first, as the server that opened them");
   CLI11_PARSE(app, argc, argv);
   std::vector<std::string> fill = read_lines(fill_path);
   std::vector<std::string> plain = read_lines(plain_path);
@@ -114,6 +150,7 @@ int main(int argc, char** argv) {
   double lo = 1e9, hi = 0, pair_cpu[2] = {0, 0};
   for (int r = 0; r < rounds; ++r) {
     int kind = order[r % 8] == 'f' ? 1 : 0;
+    if (kind == 1 && kept) keep_cards(*store, slots, fill, used[kind], round);
     Round got = post_round(services, kind == 1 ? fill : plain, used[kind], round, threads);
     used[kind] += round;
     cpu[kind] += got.cpu_us;
