@@ -4,12 +4,33 @@
 
 namespace gb::runs {
 
-std::optional<store::Card> SlotCache::card_with_slot(store::Store& store, std::string_view id,
+namespace {
+
+// Slot `index` of `card` (read in order of their indexes, 0 to n - 1), or null.
+const store::CardSlot* slot_at(const store::Card& card, int64_t index) {
+  if (index < 0 || static_cast<size_t>(index) >= card.slots.size()) return nullptr;
+  const store::CardSlot& slot = card.slots[static_cast<size_t>(index)];
+  return slot.index == index ? &slot : nullptr;
+}
+
+}  // namespace
+
+std::optional<CheckedSlot> read_checked_slot(store::Store& store, std::string_view id,
+                                             int64_t index) {
+  std::optional<store::Card> card = store.card_with_slot(id, index);
+  if (!card) return std::nullopt;
+  auto shared = std::make_shared<const store::Card>(std::move(*card));
+  // The store answers the card with that slot alone, or with none.
+  const store::CardSlot* slot = shared->slots.empty() ? nullptr : &shared->slots.front();
+  return CheckedSlot{std::move(shared), slot};
+}
+
+std::optional<CheckedSlot> SlotCache::card_with_slot(store::Store& store, std::string_view id,
                                                      int64_t index) {
   return card_with_slot([&store](std::string_view card) { return store.card(card); }, id, index);
 }
 
-std::optional<store::Card> SlotCache::card_with_slot(const CardReader& read, std::string_view id,
+std::optional<CheckedSlot> SlotCache::card_with_slot(const CardReader& read, std::string_view id,
                                                      int64_t index) {
   std::shared_ptr<const store::Card> kept = find_or_claim(id);
   if (!kept) {
@@ -26,20 +47,8 @@ std::optional<store::Card> SlotCache::card_with_slot(const CardReader& read, std
     found = checked_part(std::move(*read_card));
     kept = found;
   }
-  store::Card card;
-  card.id = kept->id;
-  card.suite = kept->suite;
-  card.name = kept->name;
-  card.name_key = kept->name_key;
-  card.opened_at = kept->opened_at;
-  card.deadline = kept->deadline;
-  card.closed_at = kept->closed_at;
-  // A card's slots are read in order of their indexes, 0 to n - 1.
-  if (index >= 0 && static_cast<size_t>(index) < kept->slots.size() &&
-      kept->slots[static_cast<size_t>(index)].index == index) {
-    card.slots.push_back(kept->slots[static_cast<size_t>(index)]);
-  }
-  return card;
+  const store::CardSlot* slot = slot_at(*kept, index);
+  return CheckedSlot{std::move(kept), slot};
 }
 
 void SlotCache::keep_opened(const store::Card& card) {

@@ -24,22 +24,33 @@
 
 namespace gb::runs {
 
+// What a fill is checked against: its card as kept (shared, not copied for each fill) and the
+// slot it names.
+struct CheckedSlot {
+  std::shared_ptr<const store::Card> card;  // never null; its slots hold no runs or scores
+  const store::CardSlot* slot = nullptr;    // in card->slots; null when it has no such slot
+};
+
+// Store::card_with_slot's answer for card `id` and slot `index` as a CheckedSlot, for a caller
+// with no cache. nullopt when no card has that id. Throws store::StoreError.
+std::optional<CheckedSlot> read_checked_slot(store::Store& store, std::string_view id,
+                                             int64_t index);
+
 class SlotCache {
  public:
   explicit SlotCache(size_t capacity = 1024) : capacity_(capacity) {}
 
-  // Card `id` with only slot `index` (no slot when it has none such), as Store::card_with_slot
-  // answers, but without the slot's run: from the cache, or else read whole from `store` and
-  // kept. nullopt when no card has that id (not kept: it may be opened later, or elsewhere).
-  // Throws store::StoreError.
-  std::optional<store::Card> card_with_slot(store::Store& store, std::string_view id,
+  // Card `id` and its slot `index` (null when it has none such), without the slots' runs: from
+  // the cache, or else read whole from `store` and kept. nullopt when no card has that id (not
+  // kept: it may be opened later, or elsewhere). Throws store::StoreError.
+  std::optional<CheckedSlot> card_with_slot(store::Store& store, std::string_view id,
                                             int64_t index);
 
   // The same, reading a card not kept with `read` (store.card's contract). A card is read once
   // however many fills ask for it at once: the others wait for that read, and when it fails or
   // finds nothing, the next of them reads instead.
   using CardReader = std::function<std::optional<store::Card>(std::string_view id)>;
-  std::optional<store::Card> card_with_slot(const CardReader& read, std::string_view id,
+  std::optional<CheckedSlot> card_with_slot(const CardReader& read, std::string_view id,
                                             int64_t index);
 
   // Keeps `card`, just opened through this server, so that its fills never read the store.

@@ -29,20 +29,21 @@ std::vector<std::string> slot_issues(store::Store& store, SlotCache* slots,
                                      const std::string& now, bool& closed, int64_t& cap) {
   if (!submission.slot) return {"slot: required with scorecard"};
   int64_t index = *submission.slot;
-  std::optional<store::Card> card = slots != nullptr
-                                        ? slots->card_with_slot(store, *submission.scorecard, index)
-                                        : store.card_with_slot(*submission.scorecard, index);
-  if (!card) return {"scorecard: no card has the id '" + *submission.scorecard + "'"};
-  if (card->slots.empty()) {
-    const scorecards::Suite* suite = scorecards::find_suite(card->suite);
+  std::optional<CheckedSlot> checked =
+      slots != nullptr ? slots->card_with_slot(store, *submission.scorecard, index)
+                       : read_checked_slot(store, *submission.scorecard, index);
+  if (!checked) return {"scorecard: no card has the id '" + *submission.scorecard + "'"};
+  const store::Card& card = *checked->card;
+  if (checked->slot == nullptr) {
+    const scorecards::Suite* suite = scorecards::find_suite(card.suite);
     int count = suite != nullptr ? suite->slot_count() : 0;
-    return {"slot: card " + card->id + " has slots 0.." + std::to_string(count - 1)};
+    return {"slot: card " + card.id + " has slots 0.." + std::to_string(count - 1)};
   }
-  const store::CardSlot& slot = card->slots.front();
+  const store::CardSlot& slot = *checked->slot;
   std::vector<std::string> issues;
-  std::string at = "slot: slot " + std::to_string(index) + " is ";
-  if (submission.slug != slot.slug) issues.push_back(at + "a run of " + slot.slug);
-  if (submission.seed != slot.seed) issues.push_back(at + "seed " + std::to_string(slot.seed));
+  auto at = [index] { return "slot: slot " + std::to_string(index) + " is "; };
+  if (submission.slug != slot.slug) issues.push_back(at() + "a run of " + slot.slug);
+  if (submission.seed != slot.seed) issues.push_back(at() + "seed " + std::to_string(slot.seed));
   simdjson::dom::array actions;
   int64_t length = submission.actions.get(actions) == simdjson::SUCCESS
                        ? static_cast<int64_t>(actions.size())
@@ -52,11 +53,11 @@ std::vector<std::string> slot_issues(store::Store& store, SlotCache* slots,
   // that such a last action ended the run.
   cap = slot.max_actions;
   if (length > slot.max_actions + 1) {
-    issues.push_back(at + "capped at " + std::to_string(slot.max_actions) + " actions, not " +
+    issues.push_back(at() + "capped at " + std::to_string(slot.max_actions) + " actions, not " +
                      std::to_string(length));
   }
-  if (name_key != card->name_key) issues.push_back("scorecard: the card is " + card->name + "'s");
-  closed = card_status(*card, now) != CardStatus::kOpen;
+  if (name_key != card.name_key) issues.push_back("scorecard: the card is " + card.name + "'s");
+  closed = card_status(card, now) != CardStatus::kOpen;
   return issues;
 }
 

@@ -329,24 +329,24 @@ TEST(SlotCacheTest, KeepsAtMostItsCapacityAndReadsACardAgainOnceForgotten) {
   store::Card c = open_card("cy");
   EXPECT_FALSE(cache.card_with_slot(*store, "cnope", 0)) << "no such card";
   EXPECT_EQ(cache.size(), 0u) << "an unknown card is not kept";
-  std::optional<store::Card> seen = cache.card_with_slot(*store, a.id, 59);
+  std::optional<runs::CheckedSlot> seen = cache.card_with_slot(*store, a.id, 59);
   ASSERT_TRUE(seen);
-  ASSERT_EQ(seen->slots.size(), 1u);
-  EXPECT_EQ(seen->slots[0].index, 59);
-  EXPECT_EQ(seen->slots[0].seed, a.slots[59].seed);
-  EXPECT_EQ(seen->slots[0].max_actions, a.slots[59].max_actions);
-  EXPECT_EQ(seen->name_key, a.name_key);
-  EXPECT_EQ(seen->deadline, a.deadline);
-  EXPECT_TRUE(cache.card_with_slot(*store, a.id, 60)->slots.empty()) << "no slot 60";
-  EXPECT_TRUE(cache.card_with_slot(*store, a.id, -1)->slots.empty());
+  ASSERT_NE(seen->slot, nullptr);
+  EXPECT_EQ(seen->slot->index, 59);
+  EXPECT_EQ(seen->slot->seed, a.slots[59].seed);
+  EXPECT_EQ(seen->slot->max_actions, a.slots[59].max_actions);
+  EXPECT_EQ(seen->card->name_key, a.name_key);
+  EXPECT_EQ(seen->card->deadline, a.deadline);
+  EXPECT_EQ(cache.card_with_slot(*store, a.id, 60)->slot, nullptr) << "no slot 60";
+  EXPECT_EQ(cache.card_with_slot(*store, a.id, -1)->slot, nullptr);
   cache.card_with_slot(*store, b.id, 0);
   cache.card_with_slot(*store, c.id, 0);
   EXPECT_EQ(cache.size(), 2u) << "the oldest card was dropped";
   // Closed in the store: the kept copy does not know until it is forgotten.
   ASSERT_TRUE(store->close_card(c.id, "2026-01-01T00:00:00Z", ""));
-  EXPECT_TRUE(cache.card_with_slot(*store, c.id, 0)->closed_at.empty());
+  EXPECT_TRUE(cache.card_with_slot(*store, c.id, 0)->card->closed_at.empty());
   cache.forget(c.id);
-  EXPECT_EQ(cache.card_with_slot(*store, c.id, 0)->closed_at, "2026-01-01T00:00:00Z");
+  EXPECT_EQ(cache.card_with_slot(*store, c.id, 0)->card->closed_at, "2026-01-01T00:00:00Z");
 }
 
 // A card of `slots` slots, as the store would answer for `id`.
@@ -376,18 +376,18 @@ TEST(SlotCacheTest, ACardOpenedThroughTheServerIsKeptAndItsFillsReadNoCard) {
     ADD_FAILURE() << "the card was read from the store";
     return std::nullopt;
   };
-  std::optional<store::Card> seen = cache.card_with_slot(no_read, id, 59);
+  std::optional<runs::CheckedSlot> seen = cache.card_with_slot(no_read, id, 59);
   ASSERT_TRUE(seen);
-  ASSERT_EQ(seen->slots.size(), 1u);
+  ASSERT_NE(seen->slot, nullptr);
   std::optional<store::Card> stored = store->card(id);
   ASSERT_TRUE(stored);
-  EXPECT_EQ(seen->slots[0].index, 59);
-  EXPECT_EQ(seen->slots[0].seed, stored->slots[59].seed);
-  EXPECT_EQ(seen->slots[0].slug, stored->slots[59].slug);
-  EXPECT_EQ(seen->slots[0].max_actions, stored->slots[59].max_actions);
-  EXPECT_EQ(seen->name_key, stored->name_key);
-  EXPECT_EQ(seen->deadline, stored->deadline);
-  EXPECT_TRUE(seen->closed_at.empty());
+  EXPECT_EQ(seen->slot->index, 59);
+  EXPECT_EQ(seen->slot->seed, stored->slots[59].seed);
+  EXPECT_EQ(seen->slot->slug, stored->slots[59].slug);
+  EXPECT_EQ(seen->slot->max_actions, stored->slots[59].max_actions);
+  EXPECT_EQ(seen->card->name_key, stored->name_key);
+  EXPECT_EQ(seen->card->deadline, stored->deadline);
+  EXPECT_TRUE(seen->card->closed_at.empty());
 }
 
 TEST(SlotCacheTest, ACardIsReadOnceHoweverManyFillsAskForItAtOnce) {
@@ -406,7 +406,7 @@ TEST(SlotCacheTest, ACardIsReadOnceHoweverManyFillsAskForItAtOnce) {
   };
   auto first = std::async(std::launch::async, [&] { return cache.card_with_slot(read, "c", 0); });
   while (reads == 0) std::this_thread::sleep_for(1ms);
-  std::vector<std::future<std::optional<store::Card>>> others;
+  std::vector<std::future<std::optional<runs::CheckedSlot>>> others;
   for (int64_t slot = 1; slot <= 7; ++slot) {
     others.push_back(std::async(std::launch::async,
                                 [&, slot] { return cache.card_with_slot(read, "c", slot); }));
@@ -417,10 +417,10 @@ TEST(SlotCacheTest, ACardIsReadOnceHoweverManyFillsAskForItAtOnce) {
   release.set_value();
   EXPECT_THROW(first.get(), store::StoreError);
   for (int64_t slot = 1; slot <= 7; ++slot) {
-    std::optional<store::Card> got = others[static_cast<size_t>(slot - 1)].get();
+    std::optional<runs::CheckedSlot> got = others[static_cast<size_t>(slot - 1)].get();
     ASSERT_TRUE(got);
-    ASSERT_EQ(got->slots.size(), 1u);
-    EXPECT_EQ(got->slots[0].index, slot);
+    ASSERT_NE(got->slot, nullptr);
+    EXPECT_EQ(got->slot->index, slot);
   }
   EXPECT_EQ(reads, 2) << "the failed read was made again once, by one waiting fill";
   EXPECT_EQ(cache.size(), 1u);
