@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# A slot fill's cost against a plain submission of the same run, in instructions (callgrind),
+# which a noisy machine does not blur (docs/performance.md, "A fill's cost counted in
+# instructions"). On a SQLite store of FILL_NAMES names (200) with 4 open open-v1 cards each
+# (bench/card_fill slots), bench/fill_cost posts FILL_RUNS bodies (2,000) of one kind from 16
+# threads through the pure request handler, three times on a fresh copy of the store:
+#   plain   the runs as plain submissions of other names;
+#   fill    the same runs filling slots of cards the server did not open (each card is read
+#           from the store once, by the first of its fills);
+#   kept    the same fills, the cards first kept as the server that opened them keeps them.
+# Counts the instructions inside the request handler (gb::server::handle, inclusive), so that
+# reading the body files and starting threads are not counted. Needs valgrind
+# (GAMEBOARD_WITH_BENCH=1 scripts/deps.sh) and the release build (card_fill, fill_cost).
+# Usage: scripts/fill_instructions.sh   (env: FILL_NAMES, FILL_RUNS; writes
+#        artifacts/fill_instructions.md)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+NAMES=${FILL_NAMES:-200}
+RUNS=${FILL_RUNS:-2000}
+BUILD=build/release
+OUT=artifacts/fill_instructions.md
+for tool in "$BUILD/bench/card_fill" "$BUILD/bench/fill_cost"; do
+  [ -x "$tool" ] || { echo "fill_instructions.sh: $tool is missing (make build)" >&2; exit 1; }
+done
+for tool in valgrind callgrind_annotate; do
+  command -v $tool >/dev/null || { echo "fill_instructions.sh: $tool is missing (GAMEBOARD_WITH_BENCH=1 scripts/deps.sh)" >&2; exit 1; }
+done
+if [ $((RUNS % 4)) != 0 ] || [ "$RUNS" -gt $((NAMES * 240)) ]; then
+  echo "fill_instructions.sh: FILL_RUNS must be a multiple of 4 and at most FILL_NAMES * 240" >&2
+  exit 2
+fi
+mkdir -p artifacts
+work=$(mktemp -d /var/tmp/gb-fill-ir.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+"$BUILD/bench/card_fill" slots --db "sqlite:$work/base.db" --names "$NAMES" --cards 4 \
+  --length 40 --fill-out "$work/fill.txt" --plain-out "$work/plain.txt" >/dev/null
+
+# Prints the instructions inside the request handler for RUNS bodies of kind $1 (plain or fill),
+# with fill_cost's further options $2.
+handler_ir() {
+  rm -f "$work"/a.db*
+  cp "$work/base.db" "$work/a.db"
+  valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" "$BUILD/bench/fill_cost" \
+    --db "sqlite:$work/a.db" --fill "$work/fill.txt" --plain "$work/plain.txt" --threads 16 \
+    --round $((RUNS / 4)) --rounds 4 --only "$1" $2 >/dev/null 2>"$work/valgrind.txt"
+  callgrind_annotate --inclusive=yes "$work/cg.out" |
+    awk '/gb::server::handle\(gb::server::Request const&, gb::server::Services const\*/ && !n++ {gsub(",", "", $1); print $1}'
+}
+
+plain=$(handler_ir plain "")
+fill=$(handler_ir fill "")
+kept=$(handler_ir fill --kept)
+if [ -z "$plain" ] || [ -z "$fill" ] || [ -z "$kept" ]; then
+  echo "fill_instructions.sh: no count for gb::server::handle in callgrind's output" >&2
+  cat "$work/valgrind.txt" >&2
+  exit 1
+fi
+per_run() { awk -v a="$1" -v n="$RUNS" 'BEGIN {printf "%.0f", a / n}'; }
+versus() { awk -v a="$1" -v b="$plain" 'BEGIN {printf "%+.2f%%", (a / b - 1) * 100}'; }
+{
+  echo "# A slot fill against a plain submission, in instructions ($(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'))"
+  echo
+  echo "$RUNS runs of the random agent (at most 40 actions) posted from 16 threads through the request handler (bench/fill_cost under callgrind), on SQLite; instructions inside gb::server::handle."
+  echo
+  echo "| kind | instructions | per run | against plain |"
+  echo "|---|---|---|---|"
+  echo "| plain submission | $plain | $(per_run "$plain") | - |"
+  echo "| fill, card not opened by this server (read once) | $fill | $(per_run "$fill") | $(versus "$fill") |"
+  echo "| fill, card opened by this server (kept) | $kept | $(per_run "$kept") | $(versus "$kept") |"
+} | tee "$OUT"
