@@ -92,7 +92,7 @@ std::string games_migration() {
 }
 
 // Migration 4: scorecards (SPEC section 14). A card's slots are rows of their own so that filling
-// one is a conditional update of one row (run_id IS NULL), which two servers cannot both win.
+// one is a conditional update of one row (run_id = 0), which two servers cannot both win.
 constexpr std::string_view kCardsMigration = R"sql(
 CREATE TABLE cards (
   id TEXT PRIMARY KEY,
