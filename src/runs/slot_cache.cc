@@ -27,7 +27,8 @@ std::optional<CheckedSlot> read_checked_slot(store::Store& store, std::string_vi
 
 std::optional<CheckedSlot> SlotCache::card_with_slot(store::Store& store, std::string_view id,
                                                      int64_t index) {
-  return card_with_slot([&store](std::string_view card) { return store.card(card); }, id, index);
+  return card_with_slot([&store](std::string_view card) { return store.card_terms(card); }, id,
+                        index);
 }
 
 std::optional<CheckedSlot> SlotCache::card_with_slot(const CardReader& read, std::string_view id,

@@ -467,6 +467,17 @@ class PostgresStore final : public Store {
     });
   }
 
+  std::optional<Card> card_terms(std::string_view id) override {
+    return with_connection([&](Connection& c) -> std::optional<Card> {
+      Result row = c.run_prepared(postgres_sql(kSelectCardTerms), Params().add(id));
+      if (row.rows() == 0) return std::nullopt;
+      Card card = read_card(PgRow{row, 0});
+      Result slots = c.run_prepared(postgres_sql(kSelectCardSlotTerms), Params().add(id));
+      for (int i = 0; i < slots.rows(); ++i) card.slots.push_back(read_card_slot(PgRow{slots, i}));
+      return card;
+    });
+  }
+
   std::optional<Card> card_with_slot(std::string_view id, int64_t index) override {
     return with_connection([&](Connection& c) -> std::optional<Card> {
       Result r = c.run_prepared(postgres_sql(kSelectCardWithSlot), Params().add(id).add(index));

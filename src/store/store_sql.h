@@ -262,6 +262,16 @@ inline constexpr std::string_view kSelectCardAndSlots =
     "card_slots AS s ON s.card_id = c.id LEFT JOIN runs AS r ON r.id = s.run_id WHERE c.id = ?1 "
     "ORDER BY s.idx";
 
+// What a slot fill is checked against (Store::card_terms), in two statements that read neither
+// a slot's run nor the card's row again for each slot (a card's terms never change once it opens,
+// and it opens with its slots in one transaction): card ?1's row in read_card's columns (agent and
+// usage: ''), then its slots by index in read_card_slot's (run id: 0, score: NULL).
+inline constexpr std::string_view kSelectCardTerms =
+    "SELECT id, suite, name, name_key, '', '', '', '', opened_at, deadline, closed_at, '' FROM "
+    "cards WHERE id = ?1";
+inline constexpr std::string_view kSelectCardSlotTerms =
+    "SELECT idx, slug, seed, max_actions, 0, NULL FROM card_slots WHERE card_id = ?1 ORDER BY idx";
+
 // Card ?1 with its slot ?2 (kSelectCardAndSlots' columns, the score always NULL; the slot's
 // all NULL when the card has no such slot), in one statement: the check before a slot fill's
 // replay, one round trip.

@@ -92,6 +92,44 @@ TEST_P(CardStoreTest, ACardReadsBackWithItsSlotsEmpty) {
   EXPECT_FALSE(store_->card_with_slot("no such card", 0));
 }
 
+TEST_P(CardStoreTest, ACardsTermsAreWhatAFillIsCheckedAgainstAndNoRun) {
+  Card card = make_card("ada", 3);
+  card.agent = {"lbl", "org/model:7b", "harness", "notes"};
+  for (CardSlot& slot : card.slots) {
+    slot.seed = static_cast<uint32_t>(11 + slot.index);
+    slot.max_actions = 20 * (slot.index + 1);
+  }
+  ASSERT_EQ(store_->open_card(card, "", "tok", 4).status, OpenCardStatus::kOpened);
+  ASSERT_EQ(store_->submit(for_slot(make_run("ada", 40, "agent"), card, 1), "tok", "x").status,
+            SubmitStatus::kCreated);
+  std::optional<Card> open = store_->card_terms(card.id);
+  ASSERT_TRUE(open);
+  EXPECT_TRUE(open->closed_at.empty());
+  ASSERT_TRUE(store_->close_card(card.id, "2026-12-03T11:00:00.000Z", R"({"seconds":3})"));
+  std::optional<Card> terms = store_->card_terms(card.id);
+  ASSERT_TRUE(terms);
+  EXPECT_EQ(terms->id, card.id);
+  EXPECT_EQ(terms->suite, card.suite);
+  EXPECT_EQ(terms->name, "ada");
+  EXPECT_EQ(terms->name_key, card.name_key);
+  EXPECT_EQ(terms->opened_at, card.opened_at);
+  EXPECT_EQ(terms->deadline, card.deadline);
+  EXPECT_EQ(terms->closed_at, "2026-12-03T11:00:00.000Z") << "a closed card is refused unreplayed";
+  EXPECT_TRUE(terms->agent.label.empty() && terms->agent.model.empty()) << "not read";
+  EXPECT_TRUE(terms->usage_json.empty()) << "not read";
+  ASSERT_EQ(terms->slots.size(), 3u);
+  for (size_t i = 0; i < 3; ++i) {
+    const CardSlot& slot = terms->slots[i];
+    EXPECT_EQ(slot.index, static_cast<int64_t>(i));
+    EXPECT_EQ(slot.slug, card.slots[i].slug);
+    EXPECT_EQ(slot.seed, card.slots[i].seed);
+    EXPECT_EQ(slot.max_actions, card.slots[i].max_actions);
+    EXPECT_EQ(slot.run_id, 0) << "slot " << i << ": no run is read, filled or not";
+    EXPECT_FALSE(slot.score);
+  }
+  EXPECT_FALSE(store_->card_terms("no such card"));
+}
+
 TEST_P(CardStoreTest, ASlotHoldsOneRunAndARefusalStoresNothing) {
   Card card = make_card("ada");
   ASSERT_EQ(store_->open_card(card, "", "tok", 4).status, OpenCardStatus::kOpened);

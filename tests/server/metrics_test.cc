@@ -141,6 +141,9 @@ class DownStore : public store::Store {
     throw store::StoreError("down");
   }
   std::optional<store::Card> card(std::string_view) override { throw store::StoreError("down"); }
+  std::optional<store::Card> card_terms(std::string_view) override {
+    throw store::StoreError("down");
+  }
   std::optional<store::Card> card_with_slot(std::string_view, int64_t) override {
     throw store::StoreError("down");
   }
