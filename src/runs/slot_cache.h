@@ -41,13 +41,13 @@ class SlotCache {
   explicit SlotCache(size_t capacity = 1024) : capacity_(capacity) {}
 
   // Card `id` and its slot `index` (null when it has none such), without the slots' runs: from
-  // the cache, or else read from `store` (Store::card_terms) and kept. nullopt when no card has that id (not
-  // kept: it may be opened later, or elsewhere). Throws store::StoreError.
+  // the cache, or else read from `store` (Store::card_terms) and kept. nullopt when no card has
+  // that id (not kept: it may be opened later, or elsewhere). Throws store::StoreError.
   std::optional<CheckedSlot> card_with_slot(store::Store& store, std::string_view id,
                                             int64_t index);
 
-  // The same, reading a card not kept with `read` (Store::card_terms' contract). A card is read once
-  // however many fills ask for it at once: the others wait for that read, and when it fails or
+  // The same, reading a card not kept with `read` (Store::card_terms' contract). A card is read
+  // once however many fills ask for it at once: the others wait for that read, and when it fails or
   // finds nothing, the next of them reads instead.
   using CardReader = std::function<std::optional<store::Card>(std::string_view id)>;
   std::optional<CheckedSlot> card_with_slot(const CardReader& read, std::string_view id,
