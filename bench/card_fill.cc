@@ -4,16 +4,20 @@
 //     open cards), fills every slot with a run of the `random` agent capped at L actions (agent
 //     seed: the card's number, so every run differs), each submitted as POST /api/runs does
 //     (runs::submit_run), and closes the card (runs::close_card); writes the card ids to FILE.
-//   card_fill slots --db DB --names M --cards K [--length L] --fill-out F --plain-out P
-//     opens K open-v1 cards (K <= 4) for each of M names and writes two files of POST /api/runs
-//     bodies, one a line: F fills every slot of those cards, P submits the same runs (slug,
-//     seed, actions) as plain runs of other names, so the two cost the same verification.
-// Only public interfaces: runs/cards.h, runs/submit.h and store/store.h.
+//   card_fill slots (--db DB | --server URL) --names M --cards K [--length L] --fill-out F
+//                   --plain-out P
+//     opens K open-v1 cards (K <= 4) for each of M names, in the store or through a running
+//     server (POST /api/scorecards, as an agent opens one: the server then keeps the cards' slots
+//     for their fills), and writes two files of POST /api/runs bodies, one a line: F fills every
+//     slot of those cards, P submits the same runs (slug, seed, actions) as plain runs of other
+//     names, so the two cost the same verification.
+// Only public interfaces: runs/cards.h, runs/submit.h, store/store.h and harness/card_client.h.
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -22,6 +26,7 @@
 #include "core/clock.h"
 #include "core/json_reader.h"
 #include "core/json_writer.h"
+#include "harness/card_client.h"
 #include "harness/game_agents.h"
 #include "runs/cards.h"
 #include "runs/submit.h"
@@ -74,6 +79,30 @@ gb::store::Card open_one(gb::store::Store& store, std::string_view prefix, int64
     throw std::runtime_error("card of " + request.name + " did not open");
   }
   return opened.card;
+}
+
+// Opens a card for name `n` through the server at `server`, as an agent does; throws unless it
+// opens. The card's id and its slots' index, game, seed and cap are set.
+gb::store::Card open_on_server(const gb::harness::BaseUrl& server, std::string_view prefix,
+                               int64_t n) {
+  gb::harness::CardAgent agent{n % 2 == 0 ? "random" : "random-v2", "bench", ""};
+  gb::harness::HttpAnswer answer = gb::harness::open_card(
+      server, gb::harness::open_card_body(kSuite, name_of(prefix, n), token_of(prefix, n), agent));
+  gb::harness::OpenedCard opened;
+  std::string error;
+  if (answer.status != 201) {
+    throw std::runtime_error("opening a card of " + name_of(prefix, n) + ": " +
+                             std::to_string(answer.status) + " " + answer.body);
+  }
+  if (!gb::harness::parse_opened_card(answer.body, opened, error)) {
+    throw std::runtime_error("the card opened cannot be read: " + error);
+  }
+  gb::store::Card card;
+  card.id = opened.id;
+  for (const gb::harness::CardSlot& slot : opened.slots) {
+    card.slots.push_back({slot.index, slot.slug, slot.seed, slot.max_actions, 0, std::nullopt});
+  }
+  return card;
 }
 
 // Fills slot `slot` of `card` (of name `n`) with the run `actions`; throws unless stored.
@@ -186,15 +215,23 @@ std::string body(std::string_view slug, int64_t seed, const std::string& actions
   return w.take();
 }
 
-// Opens `cards` cards for each of plan.names names and writes the fill and plain bodies.
-int write_slots(const std::string& db, const Plan& plan, int64_t cards, const std::string& fill_out,
-                const std::string& plain_out) {
-  auto store = gb::store::open_store(db, "");
+// Opens `cards` cards for each of plan.names names, in the store `db`, or through the server at
+// `server` when it is not empty, and writes the fill and plain bodies.
+int write_slots(const std::string& db, const std::string& server, const Plan& plan, int64_t cards,
+                const std::string& fill_out, const std::string& plain_out) {
+  std::unique_ptr<gb::store::Store> store;
+  gb::harness::BaseUrl base;
+  if (server.empty()) {
+    store = gb::store::open_store(db, "");
+  } else if (std::string error; !gb::harness::parse_base_url(server, base, error)) {
+    throw std::runtime_error("--server: " + error);
+  }
   std::ofstream fill(fill_out);
   std::ofstream plain(plain_out);
   for (int64_t n = 0; n < plan.names; ++n) {
     for (int64_t k = 0; k < cards; ++k) {
-      gb::store::Card card = open_one(*store, "filler-", n);
+      gb::store::Card card =
+          store ? open_one(*store, "filler-", n) : open_on_server(base, "filler-", n);
       for (const gb::store::CardSlot& slot : card.slots) {
         // Agent seeds above the store's cards', so no run repeats one already stored.
         uint64_t agent_seed = 1'000'000 + static_cast<uint64_t>(n * cards + k);
@@ -216,7 +253,7 @@ int main(int argc, char** argv) {
   CLI::App app{"Data for the scorecard benchmark (scripts/bench_cards.sh)"};
   app.require_subcommand(1);
   Plan plan;
-  std::string db, ids_out = "/dev/null", fill_out, plain_out;
+  std::string db, server, ids_out = "/dev/null", fill_out, plain_out;
   int threads = 2;
   int64_t cards_each = 4;
   CLI::App* store = app.add_subcommand("store", "Open, fill and close cards in the store");
@@ -227,7 +264,11 @@ int main(int argc, char** argv) {
   store->add_option("--threads", threads, "Threads")->check(CLI::Range(1, 64));
   store->add_option("--ids-out", ids_out, "Where the card ids go, one a line");
   CLI::App* slots = app.add_subcommand("slots", "Open cards and write slot-fill bodies");
-  slots->add_option("--db", db, "sqlite:PATH or a postgresql:// URL")->required();
+  CLI::Option* slots_db = slots->add_option("--db", db, "sqlite:PATH or a postgresql:// URL");
+  slots
+      ->add_option("--server", server,
+                   "Open the cards through the server at this URL (http://host:port) instead")
+      ->excludes(slots_db);
   slots->add_option("--names", plan.names, "Names")->check(CLI::PositiveNumber);
   slots->add_option("--cards", cards_each, "Open cards per name")->check(CLI::Range(1, 4));
   slots->add_option("--length", plan.length, "Action cap of each run")->check(CLI::Range(1, 600));
@@ -236,7 +277,11 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   try {
     if (*store) return fill_store(db, plan, threads, ids_out);
-    return write_slots(db, plan, cards_each, fill_out, plain_out);
+    if (db.empty() && server.empty()) {
+      std::fprintf(stderr, "card_fill slots: --db or --server is required\n");
+      return 2;
+    }
+    return write_slots(db, server, plan, cards_each, fill_out, plain_out);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "card_fill: %s\n", e.what());
     return 1;

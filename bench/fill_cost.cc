@@ -9,9 +9,11 @@
 // in the store, not known to this process, as to a server that did not open them (each fill
 // round reads each of its cards once); with --kept, each round's cards are first kept in the
 // slot cache as the open route keeps a card it opened (SlotCache::keep_opened), the usual case
-// of a card opened and filled through one server. A benchmark, not a test. Usage:
+// of a card opened and filled through one server. With --warmup N, N bodies of each kind posted
+// come first, unmeasured and from the ends of the files, so that the measured rounds find every
+// statement prepared, as on a server that has been running. A benchmark, not a test. Usage:
 //   fill_cost --db DB --fill F --plain P [--threads T] [--round N] [--rounds R] [--only KIND]
-//             [--kept]
+//             [--kept] [--warmup N]
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
@@ -51,9 +53,18 @@ struct Round {
   double wall_us = 0;  // wall time per stored run
 };
 
-// Posts bodies [first, first + count) from `threads` threads; aborts on anything but 201.
+// Answers `request` through the request handler: the call a measured round makes for each of its
+// bodies, and a symbol of its own, so that a profile can count what is inside it alone (the
+// warm-up's requests call the handler directly).
+[[gnu::noinline]] gb::server::Response post_measured(const gb::server::Request& request,
+                                                     const gb::server::Services* services) {
+  return gb::server::handle(request, services);
+}
+
+// Posts bodies [first, first + count) from `threads` threads, through post_measured when
+// `measured`; aborts on anything but 201.
 Round post_round(gb::server::Services& services, const std::vector<std::string>& bodies,
-                 size_t first, size_t count, int threads) {
+                 size_t first, size_t count, int threads, bool measured = true) {
   std::atomic<size_t> next{first};
   std::atomic<int> failures{0};
   double cpu0 = process_cpu_seconds();
@@ -63,7 +74,8 @@ Round post_round(gb::server::Services& services, const std::vector<std::string>&
     pool.emplace_back([&] {
       for (size_t i; (i = next++) < first + count;) {
         gb::server::Request r{"POST", "/api/runs", bodies[i], "127.0.0.1:8080", "127.0.0.1"};
-        gb::server::Response answer = gb::server::handle(r, &services);
+        gb::server::Response answer =
+            measured ? post_measured(r, &services) : gb::server::handle(r, &services);
         if (answer.status != 201 && failures++ == 0) {
           std::fprintf(stderr, "fill_cost: %d %s\n", answer.status, answer.body.c_str());
         }
@@ -119,6 +131,11 @@ int main(int argc, char** argv) {
   std::string only;
   app.add_option("--only", only, "Post only plain or only fill rounds (for a profile)")
       ->check(CLI::IsMember({"plain", "fill"}));
+  size_t warmup = 0;
+  app.add_option("--warmup", warmup,
+                 "Bodies of each kind posted first, unmeasured, from the ends of the files, so "
+                 "that every connection has prepared its statements as a running server has")
+      ->check(CLI::NonNegativeNumber);
   bool kept = false;
   app.add_flag("--kept", kept,
                "Keep each fill round's cards first, as the server that opened them");
@@ -133,9 +150,15 @@ int main(int argc, char** argv) {
   const char* order = only == "plain" ? "pppppppp" : only == "fill" ? "ffffffff" : "pffpfppf";
   size_t needed[2] = {0, 0};  // bodies each kind's rounds post: [0] plain, [1] fill
   for (int r = 0; r < rounds; ++r) needed[order[r % 8] == 'f' ? 1 : 0] += round;
+  const bool posts[2] = {needed[0] > 0, needed[1] > 0};  // whether each kind is posted
+  for (int kind : {0, 1}) {
+    if (posts[kind]) needed[kind] += warmup;
+  }
   if (plain.size() < needed[0] || fill.size() < needed[1]) {
-    std::fprintf(stderr, "fill_cost: %d rounds of %zu need %zu plain and %zu fill bodies\n", rounds,
-                 round, needed[0], needed[1]);
+    std::fprintf(stderr,
+                 "fill_cost: %d rounds of %zu and a warm-up of %zu need %zu plain and %zu fill "
+                 "bodies\n",
+                 rounds, round, warmup, needed[0], needed[1]);
     return 1;
   }
   auto store = gb::store::open_store(db, "");
@@ -144,6 +167,15 @@ int main(int argc, char** argv) {
   services.store = store.get();
   services.slot_cache = &slots;
   services.daily_secret = "fill-cost";
+  if (warmup > 0) {
+    for (int kind : {0, 1}) {
+      if (!posts[kind]) continue;
+      const std::vector<std::string>& bodies = kind == 1 ? fill : plain;
+      size_t first = bodies.size() - warmup;
+      if (kind == 1 && kept) keep_cards(*store, slots, fill, first, warmup);
+      post_round(services, bodies, first, warmup, threads, false);
+    }
+  }
   size_t used[2] = {0, 0};  // bodies posted: [0] plain, [1] fill
   double cpu[2] = {0, 0}, wall[2] = {0, 0};
   int counted[2] = {0, 0};

@@ -8,9 +8,10 @@
 #      the agents' board's first page (GET /api/scorecards?suite=open-v1), against GET /healthz at
 #      the same rate; plus each request's latency alone (the median of 5 in a row);
 #   2. slot fills per second from 16 connections (wrk, bench/scale_submit.lua: every slot of
-#      freshly opened cards, each run verified and stored) against plain submissions of the same
-#      runs (same slug, seed and actions, under other names) from 16 connections: CARDS_ROUNDS
-#      rounds (16) of CARDS_SUBMIT_SECONDS (5 s), half of each kind, each on its own share of the
+#      cards freshly opened through the server, as agents open them, so that the server keeps
+#      their slots; each run verified and stored) against plain submissions of the same runs
+#      (same slug, seed and actions, under other names) from 16 connections: CARDS_ROUNDS rounds
+#      (16) of CARDS_SUBMIT_SECONDS (5 s), half of each kind, each on its own share of its kind's
 #      bodies, in the order plain, fill, fill, plain, fill, plain, plain, fill (again and again),
 #      so that a store growing or a machine slowing during the measurement weighs on both alike;
 #      with each round's CPU time per stored run of the server and of the database's processes
@@ -31,8 +32,14 @@ SECS=${CARDS_SECONDS:-10}
 ROUNDS=${CARDS_ROUNDS:-16}
 SUBMIT_SECS=${CARDS_SUBMIT_SECONDS:-5}
 LENGTH=${CARDS_LENGTH:-40}
-FILLERS=${CARDS_FILLERS:-1000}  # names with 4 open cards each: FILLERS * 240 slot-fill bodies
+# Names with 4 open cards each: FILLERS * 240 slot-fill bodies, FILLERS * 480 / ROUNDS a round.
+# At most 256, so that the server keeps every card opened (its slot cache holds 1,024).
+FILLERS=${CARDS_FILLERS:-250}
 BACKENDS=${CARDS_BACKENDS:-sqlite postgresql}
+if [ "$FILLERS" -gt 256 ]; then
+  echo "bench_cards.sh: note: CARDS_FILLERS above 256 opens more cards than the server keeps;" \
+    "the first fills of the cards it forgot read them from the store" >&2
+fi
 if [ $((ROUNDS % 8)) != 0 ] || [ "$ROUNDS" -lt 8 ]; then
   echo "bench_cards.sh: CARDS_ROUNDS must be a multiple of 8" >&2
   exit 2
@@ -111,12 +118,12 @@ ratio() {
   awk -v a="$1" -v b="$2" 'BEGIN {if (b <= 0) print "-"; else if (a / b < 0.1) printf "%.2g", a / b; else printf "%.2f", a / b}'
 }
 
-# Splits body file $1 into ROUNDS parts $1.1 to $1.ROUNDS.
+# Splits body file $1 into ROUNDS / 2 parts $1.1 to $1.(ROUNDS / 2): one for each round of its kind.
 split_rounds() {
-  local n k
+  local n k parts=$((ROUNDS / 2))
   n=$(wc -l <"$1")
-  for k in $(seq "$ROUNDS"); do
-    sed -n "$(((k - 1) * n / ROUNDS + 1)),$((k * n / ROUNDS))p" "$1" >"$1.$k"
+  for k in $(seq "$parts"); do
+    sed -n "$(((k - 1) * n / parts + 1)),$((k * n / parts))p" "$1" >"$1.$k"
   done
 }
 
@@ -176,8 +183,6 @@ for backend in $BACKENDS; do
   fill_line=$("$BUILD/bench/card_fill" store --db "$fill_db" --cards "$CARDS" --names "$NAMES" \
     --length "$LENGTH" --threads $threads --ids-out "$work/ids.txt")
   echo "$fill_line"
-  "$BUILD/bench/card_fill" slots --db "$fill_db" --names "$FILLERS" --cards 4 --length "$LENGTH" \
-    --fill-out "$work/fill.txt" --plain-out "$work/plain.txt"
   if [ -n "$shm" ]; then
     mv "$shm"/cards.db* "$work/"
     sync "$work/cards.db"
@@ -188,6 +193,9 @@ for backend in $BACKENDS; do
     "$pg_bin/psql" -h 127.0.0.1 -p $PG_PORT -U gb -d gameboard -qc "VACUUM ANALYZE"
   fi
   start_server "$db"
+  # The cards to fill are opened through the server, as agents open them.
+  "$BUILD/bench/card_fill" slots --server "http://127.0.0.1:$HTTP_PORT" --names "$FILLERS" \
+    --cards 4 --length "$LENGTH" --fill-out "$work/fill.txt" --plain-out "$work/plain.txt"
   awk 'BEGIN {srand(22)} {ids[NR] = $1} END {for (i = 0; i < 1000; i++) print "/api/scorecards/" ids[int(rand() * NR) + 1]}' \
     "$work/ids.txt" >"$work/card.txt"
   echo "/api/scorecards?suite=open-v1" >"$work/board.txt"
@@ -221,10 +229,11 @@ for backend in $BACKENDS; do
   cpus=()
   reused_all=0
   other_all=0
-  round=0
+  declare -A share=([plain]=0 [fill]=0)
   for kind in "${kinds[@]}"; do
-    round=$((round + 1))
-    read -r rate other reused cpu < <(submit_rate "$work/$kind.txt.$round")
+    share[$kind]=$((share[$kind] + 1))
+    round=$((share[plain] + share[fill]))
+    read -r rate other reused cpu < <(submit_rate "$work/$kind.txt.${share[$kind]}")
     echo "round $round, $kind: $rate runs/s, $cpu us of CPU a run ($other other, $reused reused)"
     rates+=("$rate")
     cpus+=("$cpu")
@@ -281,7 +290,7 @@ done
   echo
   echo "## Filling a slot against submitting the same run plainly (16 connections)"
   echo
-  echo "The same runs (slug, seed, actions; at most $LENGTH actions) submitted as plain runs of other names and as fills of every slot of $((FILLERS * 4)) open cards: $ROUNDS rounds of ${SUBMIT_SECS} s in the order plain, fill, fill, plain, fill, plain, plain, fill (repeated), each on its own share of the bodies; rates and CPU are listed pair by pair (rounds 1-2, 3-4, ...). CPU: microseconds of CPU time per stored run, of the server and of PostgreSQL's processes together (not wrk's). Fills / plain: the median of the pairs' rate ratios, in brackets the lowest and highest, and the ratio of the mean rates. CPU plain / fill: the median of the pairs' ratios, above 1 when a fill costs less CPU than a plain run, and the ratio of the means."
+  echo "The same runs (slug, seed, actions; at most $LENGTH actions) submitted as plain runs of other names and as fills of every slot of $((FILLERS * 4)) cards opened through the server: $ROUNDS rounds of ${SUBMIT_SECS} s in the order plain, fill, fill, plain, fill, plain, plain, fill (repeated), each on its own share of the bodies; rates and CPU are listed pair by pair (rounds 1-2, 3-4, ...). CPU: microseconds of CPU time per stored run, of the server and of PostgreSQL's processes together (not wrk's). Fills / plain: the median of the pairs' rate ratios, in brackets the lowest and highest, and the ratio of the mean rates. CPU plain / fill: the median of the pairs' ratios, above 1 when a fill costs less CPU than a plain run, and the ratio of the means."
   echo
   echo "| store | plain runs/s | plain mean | CPU us a run | slot fills/s | fills mean | CPU us a run | non-201 | fills / plain | CPU plain / fill |"
   echo "|---|---|---|---|---|---|---|---|---|---|"

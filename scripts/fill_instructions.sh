@@ -8,8 +8,10 @@
 #   fill    the same runs filling slots of cards the server did not open (each card is read
 #           from the store once, by the first of its fills);
 #   kept    the same fills, the cards first kept as the server that opened them keeps them.
-# Counts the instructions inside the request handler (gb::server::handle, inclusive), so that
-# reading the body files and starting threads are not counted. Needs valgrind
+# Counts the instructions inside the request handler (inclusive) for the measured runs alone: a
+# warm-up of FILL_RUNS / 4 bodies of the same kind comes first, unmeasured, so that every
+# connection has prepared its statements, as on a server that has been running; reading the
+# body files and starting threads are not counted either. Needs valgrind
 # (GAMEBOARD_WITH_BENCH=1 scripts/deps.sh) and the release build (card_fill, fill_cost).
 # Usage: scripts/fill_instructions.sh   (env: FILL_NAMES, FILL_RUNS; writes
 #        artifacts/fill_instructions.md)
@@ -25,8 +27,8 @@ done
 for tool in valgrind callgrind_annotate; do
   command -v $tool >/dev/null || { echo "fill_instructions.sh: $tool is missing (GAMEBOARD_WITH_BENCH=1 scripts/deps.sh)" >&2; exit 1; }
 done
-if [ $((RUNS % 4)) != 0 ] || [ "$RUNS" -gt $((NAMES * 240)) ]; then
-  echo "fill_instructions.sh: FILL_RUNS must be a multiple of 4 and at most FILL_NAMES * 240" >&2
+if [ $((RUNS % 4)) != 0 ] || [ $((RUNS + RUNS / 4)) -gt $((NAMES * 240)) ]; then
+  echo "fill_instructions.sh: FILL_RUNS must be a multiple of 4 and at most FILL_NAMES * 192" >&2
   exit 2
 fi
 mkdir -p artifacts
@@ -42,9 +44,10 @@ handler_ir() {
   cp "$work/base.db" "$work/a.db"
   valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" "$BUILD/bench/fill_cost" \
     --db "sqlite:$work/a.db" --fill "$work/fill.txt" --plain "$work/plain.txt" --threads 16 \
-    --round $((RUNS / 4)) --rounds 4 --only "$1" $2 >/dev/null 2>"$work/valgrind.txt"
+    --round $((RUNS / 4)) --rounds 4 --warmup $((RUNS / 4)) --only "$1" $2 >/dev/null \
+    2>"$work/valgrind.txt"
   callgrind_annotate --inclusive=yes "$work/cg.out" |
-    awk '/gb::server::handle\(gb::server::Request const&, gb::server::Services const\*/ && !n++ {gsub(",", "", $1); print $1}'
+    awk '/post_measured\(gb::server::Request const&, gb::server::Services const\*/ && !n++ {gsub(",", "", $1); print $1}'
 }
 
 plain=$(handler_ir plain "")
@@ -60,7 +63,7 @@ versus() { awk -v a="$1" -v b="$plain" 'BEGIN {printf "%+.2f%%", (a / b - 1) * 1
 {
   echo "# A slot fill against a plain submission, in instructions ($(date -u +%Y-%m-%dT%H:%MZ), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'))"
   echo
-  echo "$RUNS runs of the random agent (at most 40 actions) posted from 16 threads through the request handler (bench/fill_cost under callgrind), on SQLite; instructions inside gb::server::handle."
+  echo "$RUNS runs of the random agent (at most 40 actions) posted from 16 threads through the request handler (bench/fill_cost under callgrind), on SQLite, after a warm-up of $((RUNS / 4)) of the same kind; instructions inside the handler for the measured runs."
   echo
   echo "| kind | instructions | per run | against plain |"
   echo "|---|---|---|---|"
