@@ -292,10 +292,13 @@ inline constexpr std::string_view kCloseCardSlots =
 
 // Fills slot ?3 of card ?2 with run ?1 while the slot is empty, the card open at ?4 and ?5 the
 // token hash of the card's name: one row, which holds all three (migration 8), so a fill reads
-// neither cards nor names, and two writers of the slot cannot both win.
+// neither cards nor names, and two writers of the slot cannot both win. The filled slot's
+// open_until and token_hash, which nothing reads once it holds a run, are cleared: the row
+// shrinks as its run id grows, so a fill never splits the page that holds it (SQLite packs a
+// card's slots tightly when it opens).
 inline constexpr std::string_view kFillCardSlot =
-    "UPDATE card_slots SET run_id = ?1 WHERE card_id = ?2 AND idx = ?3 AND run_id = 0 AND "
-    "open_until > ?4 AND token_hash = ?5";
+    "UPDATE card_slots SET run_id = ?1, open_until = '', token_hash = '' WHERE card_id = ?2 AND "
+    "idx = ?3 AND run_id = 0 AND open_until > ?4 AND token_hash = ?5";
 
 // Why a fill of slot ?2 of card ?1 by name ?3 changed nothing: the name's token hash (NULL when
 // unclaimed) and the run the slot holds (0: none).

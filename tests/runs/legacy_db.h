@@ -1,5 +1,6 @@
 // A database written straight through its client library, at a schema version older than the
-// store's, for the migration tests of the store suite (SQLite or PostgreSQL, as the fixture's).
+// store's, for the migration tests of the store suite (SQLite or PostgreSQL, as the fixture's),
+// and raw statements on a store's database for what its interface does not show.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -34,6 +35,36 @@ inline void exec_raw(const std::string& db, const std::string& sql) {
   PQclear(r);
   PQfinish(conn);
   ASSERT_TRUE(status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) << why;
+}
+
+// The first column of the first row `sql` answers on the raw database behind `db` (a store URL),
+// as text; "" when it answers no row or NULL. A failure is reported as a test failure.
+inline std::string scalar_raw(const std::string& db, const std::string& sql) {
+  std::string out;
+  if (db.starts_with("sqlite:")) {
+    sqlite3* handle = nullptr;
+    EXPECT_EQ(sqlite3_open(db.substr(7).c_str(), &handle), SQLITE_OK);
+    sqlite3_stmt* statement = nullptr;
+    int rc = sqlite3_prepare_v2(handle, sql.c_str(), -1, &statement, nullptr);
+    EXPECT_EQ(rc, SQLITE_OK) << sqlite3_errmsg(handle) << " in " << sql;
+    if (rc == SQLITE_OK && sqlite3_step(statement) == SQLITE_ROW) {
+      const unsigned char* text = sqlite3_column_text(statement, 0);
+      if (text != nullptr) out = reinterpret_cast<const char*>(text);
+    }
+    sqlite3_finalize(statement);
+    sqlite3_close(handle);
+    return out;
+  }
+  PGconn* conn = PQconnectdb(db.c_str());
+  EXPECT_EQ(PQstatus(conn), CONNECTION_OK) << PQerrorMessage(conn);
+  PGresult* r = PQexec(conn, sql.c_str());
+  EXPECT_EQ(PQresultStatus(r), PGRES_TUPLES_OK) << PQresultErrorMessage(r);
+  if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) > 0 && !PQgetisnull(r, 0, 0)) {
+    out = PQgetvalue(r, 0, 0);
+  }
+  PQclear(r);
+  PQfinish(conn);
+  return out;
 }
 
 // Quotes `text` as an SQL string literal.

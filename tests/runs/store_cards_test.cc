@@ -158,6 +158,22 @@ TEST_P(CardStoreTest, ASlotHoldsOneRunAndARefusalStoresNothing) {
   EXPECT_EQ(read->slots[1].run_id, 0);
 }
 
+TEST_P(CardStoreTest, AFilledSlotKeepsNeitherTheDeadlineNorTheTokenHashItWasCheckedAgainst) {
+  Card card = make_card("ada", 2);
+  ASSERT_EQ(store_->open_card(card, "", "tok", 4).status, OpenCardStatus::kOpened);
+  ASSERT_EQ(store_->submit(for_slot(make_run("ada", 40, "agent"), card, 0), "tok", "x").status,
+            SubmitStatus::kCreated);
+  auto kept = [&](int idx) {
+    return scalar_raw(db_,
+                      "SELECT open_until || '|' || token_hash FROM card_slots WHERE card_id = " +
+                          literal(card.id) + " AND idx = " + std::to_string(idx));
+  };
+  // Nothing reads them once the slot holds a run, and the row must not grow as its run id does
+  // (on SQLite a grown row can split the page that holds the card's slots, written by the fill).
+  EXPECT_EQ(kept(0), "|");
+  EXPECT_EQ(kept(1), card.deadline + "|tok") << "an empty slot keeps both for its fill";
+}
+
 TEST_P(CardStoreTest, ARunAlreadyStoredFillsASlotOfAnotherCard) {
   Card a = make_card("ada");
   Card b = make_card("ada");
