@@ -54,7 +54,7 @@ plain=$(handler_ir plain "")
 fill=$(handler_ir fill "")
 kept=$(handler_ir fill --kept)
 if [ -z "$plain" ] || [ -z "$fill" ] || [ -z "$kept" ]; then
-  echo "fill_instructions.sh: no count for gb::server::handle in callgrind's output" >&2
+  echo "fill_instructions.sh: no count for post_measured in callgrind's output" >&2
   cat "$work/valgrind.txt" >&2
   exit 1
 fi
