@@ -82,13 +82,15 @@ bench-scale: build
 
 # Issue 22: 1,000 closed scorecards of 60 slots on SQLite and PostgreSQL: reading a card and the
 # agents' board at 1,000 requests/s, filling slots against plain submissions of the same runs
-# (docs/performance.md, "Scorecards"; CARDS_CARDS=N for fewer cards), and the same comparison in
-# instructions under callgrind (scripts/fill_instructions.sh).
+# (docs/performance.md, "Scorecards"; CARDS_CARDS=N for fewer cards), the same comparison in
+# instructions under callgrind (scripts/fill_instructions.sh), and in pages written
+# (scripts/fill_pages.sh).
 bench-cards: PRESET = release
 bench-cards: build
 	@GAMEBOARD_WITH_BENCH=1 bash scripts/deps.sh
 	@bash scripts/bench_cards.sh
 	@bash scripts/fill_instructions.sh
+	@bash scripts/fill_pages.sh
 
 # The cluster's speed: action requests through nginx + two replicas against one replica direct,
 # submissions and board reads on PostgreSQL (docs/performance.md, "Replicas behind nginx").

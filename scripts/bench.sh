@@ -14,7 +14,7 @@
 #   SQLite and PostgreSQL, and verifying a planner run against playing it (bench_scale.sh).
 #   issue 22 scorecards: a closed card and the agents' board read at 1,000 requests/s with 1,000
 #   closed cards stored, and slot fills against plain submissions (bench_cards.sh), also in
-#   instructions under callgrind (fill_instructions.sh).
+#   instructions under callgrind (fill_instructions.sh) and in pages written (fill_pages.sh).
 # Usage: scripts/bench.sh [seconds per HTTP run, default 10]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,3 +46,4 @@ bash scripts/bench_scale.sh
 echo "== scorecards (issue 22)"
 bash scripts/bench_cards.sh
 bash scripts/fill_instructions.sh
+bash scripts/fill_pages.sh

@@ -21,7 +21,8 @@ packages=(
 )
 # Debian's nodejs ships npm separately; a NodeSource nodejs bundles it (and conflicts with it).
 if ! command -v npm >/dev/null 2>&1; then packages+=(npm); fi
-if [ "${GAMEBOARD_WITH_BENCH:-0}" = 1 ]; then packages+=(wrk valgrind); fi
+# Benchmarks only: load (wrk), instruction counts (valgrind), what a commit writes (strace, sqlite3).
+if [ "${GAMEBOARD_WITH_BENCH:-0}" = 1 ]; then packages+=(wrk valgrind strace sqlite3); fi
 
 missing=()
 for p in "${packages[@]}"; do
