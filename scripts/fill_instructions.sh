@@ -21,27 +21,15 @@ NAMES=${FILL_NAMES:-200}
 RUNS=${FILL_RUNS:-2000}
 BUILD=build/release
 OUT=artifacts/fill_instructions.md
-for tool in "$BUILD/bench/card_fill" "$BUILD/bench/fill_cost"; do
-  [ -x "$tool" ] || { echo "fill_instructions.sh: $tool is missing (make build)" >&2; exit 1; }
-done
-for tool in valgrind callgrind_annotate; do
-  command -v $tool >/dev/null || { echo "fill_instructions.sh: $tool is missing (GAMEBOARD_WITH_BENCH=1 scripts/deps.sh)" >&2; exit 1; }
-done
-if [ $((RUNS % 4)) != 0 ] || [ $((RUNS + RUNS / 4)) -gt $((NAMES * 240)) ]; then
-  echo "fill_instructions.sh: FILL_RUNS must be a multiple of 4 and at most FILL_NAMES * 192" >&2
-  exit 2
-fi
-mkdir -p artifacts
-work=$(mktemp -d /var/tmp/gb-fill-ir.XXXXXX)
-trap 'rm -rf "$work"' EXIT
-"$BUILD/bench/card_fill" slots --db "sqlite:$work/base.db" --names "$NAMES" --cards 4 \
-  --length 40 --fill-out "$work/fill.txt" --plain-out "$work/plain.txt" >/dev/null
+# shellcheck source=scripts/fill_store.sh
+. scripts/fill_store.sh
+# 192 runs a name: the measured runs and their warm-up, a quarter as many, fit its 240 bodies.
+fill_store_prepare fill_instructions.sh fill-ir 192 valgrind callgrind_annotate
 
 # Prints the instructions inside the request handler for RUNS bodies of kind $1 (plain or fill),
 # with fill_cost's further options $2.
 handler_ir() {
-  rm -f "$work"/a.db*
-  cp "$work/base.db" "$work/a.db"
+  fill_store_copy
   valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" "$BUILD/bench/fill_cost" \
     --db "sqlite:$work/a.db" --fill "$work/fill.txt" --plain "$work/plain.txt" --threads 16 \
     --round $((RUNS / 4)) --rounds 4 --warmup $((RUNS / 4)) --only "$1" $2 >/dev/null \

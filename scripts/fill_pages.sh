@@ -15,28 +15,15 @@ NAMES=${FILL_NAMES:-50}
 RUNS=${FILL_RUNS:-2000}
 BUILD=build/release
 OUT=artifacts/fill_pages.md
-for tool in "$BUILD/bench/card_fill" "$BUILD/bench/fill_cost"; do
-  [ -x "$tool" ] || { echo "fill_pages.sh: $tool is missing (make build)" >&2; exit 1; }
-done
-for tool in strace sqlite3; do
-  command -v $tool >/dev/null || { echo "fill_pages.sh: $tool is missing (GAMEBOARD_WITH_BENCH=1 scripts/deps.sh)" >&2; exit 1; }
-done
-if [ $((RUNS % 4)) != 0 ] || [ "$RUNS" -gt $((NAMES * 240)) ]; then
-  echo "fill_pages.sh: FILL_RUNS must be a multiple of 4 and at most FILL_NAMES * 240" >&2
-  exit 2
-fi
-mkdir -p artifacts
-work=$(mktemp -d /var/tmp/gb-fill-pages.XXXXXX)
-trap 'rm -rf "$work"' EXIT
-"$BUILD/bench/card_fill" slots --db "sqlite:$work/base.db" --names "$NAMES" --cards 4 \
-  --length 40 --fill-out "$work/fill.txt" --plain-out "$work/plain.txt" >/dev/null
+# shellcheck source=scripts/fill_store.sh
+. scripts/fill_store.sh
+fill_store_prepare fill_pages.sh fill-pages 240 strace sqlite3
 
 # Posts RUNS bodies of kind $1 from $2 threads on a fresh copy of the store; writes to
 # $work/frames.$1.$2 one line "table count" per table or index the WAL frames were pages of,
 # and to $work/commits.$1.$2 the number of commits (the WAL's fdatasyncs).
 count_frames() {
-  rm -f "$work"/a.db*
-  cp "$work/base.db" "$work/a.db"
+  fill_store_copy
   strace -f -xx -e trace=pwrite64,fdatasync -o "$work/trace" "$BUILD/bench/fill_cost" \
     --db "sqlite:$work/a.db" --fill "$work/fill.txt" --plain "$work/plain.txt" --threads "$2" \
     --round $((RUNS / 4)) --rounds 4 --only "$1" >/dev/null
