@@ -22,7 +22,8 @@
 # Writes artifacts/cards_bench.md. Ports: HTTP 25588, PostgreSQL 25587.
 # Usage: scripts/bench_cards.sh   (env: CARDS_CARDS, CARDS_NAMES, CARDS_RATE, CARDS_SECONDS,
 #        CARDS_LENGTH, CARDS_FILLERS, CARDS_ROUNDS, CARDS_SUBMIT_SECONDS,
-#        CARDS_BACKENDS="sqlite postgresql")
+#        CARDS_BACKENDS="sqlite postgresql", CARDS_WORK_THREADS: the server's --work-threads,
+#        its default when unset)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CARDS=${CARDS_CARDS:-1000}
@@ -36,6 +37,7 @@ LENGTH=${CARDS_LENGTH:-40}
 # At most 256, so that the server keeps every card opened (its slot cache holds 1,024).
 FILLERS=${CARDS_FILLERS:-250}
 BACKENDS=${CARDS_BACKENDS:-sqlite postgresql}
+WORK_THREADS=${CARDS_WORK_THREADS:-}
 if [ "$FILLERS" -gt 256 ]; then
   echo "bench_cards.sh: note: CARDS_FILLERS above 256 opens more cards than the server keeps;" \
     "the first fills of the cards it forgot read them from the store" >&2
@@ -73,7 +75,8 @@ pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 # as an error) instead of queueing minutes of work behind the measurement.
 start_server() {
   "$BIN" serve --host 127.0.0.1 --port $HTTP_PORT --db "$1" --data-dir "$work/data" \
-    --submit-rate 1000000 --submit-burst 1000000 --work-queue 256 >"$work/server.log" 2>&1 &
+    --submit-rate 1000000 --submit-burst 1000000 --work-queue 256 \
+    ${WORK_THREADS:+--work-threads "$WORK_THREADS"} >"$work/server.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$HTTP_PORT/healthz" >/dev/null && return; sleep 0.1; done
   cat "$work/server.log" >&2
@@ -153,7 +156,7 @@ submit_rate() {
 {
   echo "# Scorecards ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load average $(cut -d' ' -f1 /proc/loadavg) at the start, commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'))"
   echo
-  echo "$CARDS closed open-v1 cards of 60 slots of $NAMES names (runs of the random agent, at most $LENGTH actions); latency at $RATE requests/s for ${SECS} s (after 2 s of warm-up; 16 connections; open loop, latency counted from when each request was due); submissions from 16 connections, $ROUNDS rounds of ${SUBMIT_SECS} s."
+  echo "$CARDS closed open-v1 cards of 60 slots of $NAMES names (runs of the random agent, at most $LENGTH actions); latency at $RATE requests/s for ${SECS} s (after 2 s of warm-up; 16 connections; open loop, latency counted from when each request was due); submissions from 16 connections, $ROUNDS rounds of ${SUBMIT_SECS} s; server work threads: ${WORK_THREADS:-the default}."
 } >"$OUT"
 
 lat_rows=()
